@@ -1,0 +1,78 @@
+'use client';
+
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState } from 'react';
+import { productApi } from '@/lib/client/api';
+import { userMessage } from '@/lib/client/messages';
+import { formatDateTimeShort } from '@/lib/domain/format/date';
+
+interface AppInfo {
+  productName: string;
+  version: string;
+  database: 'pglite' | 'postgres';
+  storage: 'disk' | 's3';
+  services: Record<'auth' | 'files' | 'noty', 'embedded' | 'upstream'>;
+}
+
+const DATABASE = { pglite: 'встроенная (PGlite)', postgres: 'PostgreSQL' } as const;
+const STORAGE = { disk: 'локальный диск', s3: 'S3-совместимое хранилище' } as const;
+const MODE = { embedded: 'встроенный', upstream: 'внешний' } as const;
+
+/** Shows what this installation runs on, asked through the gateway with the shared client. */
+export function ServiceStatus() {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(
+    () =>
+      productApi<AppInfo>('app/info').then(
+        (answer) => {
+          setInfo(answer);
+          setCheckedAt(new Date());
+          setError(null);
+        },
+        (err: unknown) => setError(userMessage(err)),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const refresh = async () => {
+    setLoading(true);
+    await load();
+    setLoading(false);
+  };
+
+  return (
+    <section aria-labelledby="status-title" className="home-card">
+      <h2 id="status-title">Состояние сервиса</h2>
+      {error && <Message severity="error" text={error} />}
+      {!info && !error && <p>Загрузка…</p>}
+      {info && (
+        <dl className="home-facts">
+          <dt>Версия</dt>
+          <dd>{info.version}</dd>
+          <dt>База данных</dt>
+          <dd>{DATABASE[info.database]}</dd>
+          <dt>Хранилище файлов</dt>
+          <dd>{STORAGE[info.storage]}</dd>
+          <dt>Авторизация</dt>
+          <dd>{MODE[info.services.auth]}</dd>
+          <dt>Файловый менеджер</dt>
+          <dd>{MODE[info.services.files]}</dd>
+          <dt>Уведомления</dt>
+          <dd>{MODE[info.services.noty]}</dd>
+          <dt>Проверено</dt>
+          <dd data-testid="checked-at">{checkedAt ? formatDateTimeShort(checkedAt) : '—'}</dd>
+        </dl>
+      )}
+      <Button label="Проверить ещё раз" icon="pi pi-refresh" onClick={() => void refresh()} loading={loading} outlined />
+    </section>
+  );
+}

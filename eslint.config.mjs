@@ -1,0 +1,48 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+/**
+ * Import rule (DESIGN §2): app → components → lib/{client,schemas} → lib/domain.
+ * lib/domain imports nothing outside itself but the decimal library; lib/server only from server code.
+ */
+const serverOnly = {
+  group: ['@/lib/server', '@/lib/server/*', '**/lib/server/*', '**/server/*'],
+  message: 'lib/server — только для серверного кода (route handlers, серверные компоненты, proxy.ts, тесты).',
+};
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: ['.next/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['lib/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!decimal\\.js$|\\./|@/lib/domain/).*',
+              message:
+                'lib/domain — чистый код: импортирует только decimal.js, ./соседние файлы и @/lib/domain/… (между папками — через @/lib/domain/…).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}', 'lib/schemas/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly] }] },
+  },
+];
+
+export default config;

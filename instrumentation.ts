@@ -1,0 +1,11 @@
+/**
+ * Runs once when the server process starts: checks the configuration, opens the database and
+ * applies migrations before the first request, so a wrong setting stops start-up with a clear list.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // `next build` may load this file too; never open the live database from a build.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startServer } = await import('./lib/server/startup');
+  await startServer();
+}

@@ -1,0 +1,96 @@
+import Cookies from 'js-cookie';
+import { failureSchema } from '@/lib/schemas/envelope';
+import { ApiError } from './api-error';
+
+/**
+ * The one shared browser client (API.md §1): JSON POST, bearer from the `accessToken` cookie,
+ * `X-XSRF-TOKEN` on state-changing calls, no timeout. A `{ok:false}` answer, a non-JSON answer and a
+ * network failure all become an `ApiError`; an abort is rethrown unchanged.
+ */
+
+export type ApiOptions = {
+  method?: 'POST' | 'GET';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type ApiSuccess<T extends object> = T & { ok: true; msg: string };
+
+const NETWORK_MSG = 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.';
+const badResponseMsg = (status: number) =>
+  `Сервер вернул неожиданный ответ (код ${status}). Попробуйте ещё раз.`;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** True when the failure is the caller's abort (fetch rejects with `signal.reason`, an AbortError by default). */
+const isAbort = (e: unknown, signal?: AbortSignal) =>
+  signal?.aborted === true || (e instanceof Error && e.name === 'AbortError');
+
+export async function apiCall<T extends object = Record<string, unknown>>(
+  url: string,
+  body?: unknown,
+  opts: ApiOptions = {},
+): Promise<ApiSuccess<T>> {
+  const method = opts.method ?? 'POST';
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    // Empty value when signed out — the seed sends `Bearer ` and the services expect it.
+    Authorization: `Bearer ${Cookies.get('accessToken') ?? ''}`,
+  };
+  const xsrf = Cookies.get('XSRF-TOKEN');
+  if (method !== 'GET' && xsrf !== undefined) headers['X-XSRF-TOKEN'] = xsrf;
+  Object.assign(headers, opts.headers);
+
+  let status: number;
+  let text: string;
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      // GET carries no body: put its parameters in the URL.
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+    status = res.status;
+    text = await res.text();
+  } catch (e) {
+    if (isAbort(e, opts.signal)) throw e;
+    throw new ApiError('NETWORK_ERROR', NETWORK_MSG, { status: 0 });
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError('BAD_RESPONSE', badResponseMsg(status), { status });
+  }
+  if (!isRecord(json) || typeof json.ok !== 'boolean') {
+    throw new ApiError('BAD_RESPONSE', badResponseMsg(status), { status, body: isRecord(json) ? json : {} });
+  }
+  if (json.ok) return json as ApiSuccess<T>;
+
+  const failure = failureSchema.safeParse(json);
+  if (!failure.success) {
+    // `{ok:false}` without a proper code/msg — not our contract.
+    const msg = typeof json.msg === 'string' && json.msg !== '' ? json.msg : badResponseMsg(status);
+    throw new ApiError('BAD_RESPONSE', msg, { status, body: json });
+  }
+  const { code, msg, fields } = failure.data;
+  throw new ApiError(code, msg, { status, fields, body: json });
+}
+
+const onBase =
+  (base: string) =>
+  <T extends object = Record<string, unknown>>(call: string, body?: unknown, opts?: ApiOptions) =>
+    apiCall<T>(`${base}/${call}`, body, opts);
+
+/** Auth service, API.md §2. */
+export const authApi = onBase('/auth-back/api/v2');
+/** File manager, API.md §3. */
+export const filesApi = onBase('/file-manager-service/api/v1');
+/** Notifications, API.md §4. */
+export const notyApi = onBase('/noty/api/v1');
+/** The product's own calls, API.md §5 (`path` may contain slashes, e.g. `calculators/vat`). */
+export const productApi = onBase('/api/v1');

@@ -1,0 +1,21 @@
+import { isApiError } from './api-error';
+
+const GENERIC = 'Что-то пошло не так. Попробуйте ещё раз.';
+
+/** Codes whose wire `msg` is not fit to show (API.md §1 keeps two English messages for the seed). */
+const BY_CODE: Record<string, string> = {
+  USER_NOT_FOUND: 'Пользователь с такой почтой не найден',
+  JWT_EXPIRED: 'Сеанс истёк. Войдите снова.',
+};
+
+/** The same two, recognised by text in case an upstream service sends them without our `code`. */
+const BY_WIRE_MSG: Record<string, string> = {
+  'user not found': 'Пользователь с такой почтой не найден',
+  'jwt expired': 'Сеанс истёк. Войдите снова.',
+};
+
+/** The Russian text to show a user for any error thrown by `lib/client/api` (or anything else). */
+export function userMessage(err: unknown): string {
+  if (!isApiError(err)) return GENERIC;
+  return BY_CODE[err.code] ?? BY_WIRE_MSG[err.message.trim().toLowerCase()] ?? (err.message || GENERIC);
+}

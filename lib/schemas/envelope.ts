@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Russian messages for every zod error, on both sides of the wire. */
+z.config(z.locales.ru());
+
+/** A field path → Russian message map, as sent in `fields` of a failure answer. */
+export type FieldErrors = Record<string, string>;
+
+/** The failure envelope of API.md §1. */
+export const failureSchema = z.object({
+  ok: z.literal(false),
+  msg: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type Failure = z.infer<typeof failureSchema>;
+
+/** Turns zod issues into `fields`: dotted paths ("items.0.qty") → the first message for that path. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+export { z };

@@ -1,0 +1,52 @@
+import 'server-only';
+import path from 'node:path';
+import { openDatabase, type Database, type Db } from './db/client';
+import { getEnv, type Env } from './env';
+import { log } from './log';
+import { createBlobStore } from './storage';
+import type { BlobStore } from './storage/types';
+
+/** What every service use case gets: configuration, the database and the blob store. */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  database: Database;
+  blobs: BlobStore;
+}
+
+const KEY = Symbol.for('kalkulus.appContext');
+type Holder = { [KEY]?: Promise<AppContext> };
+const holder = globalThis as Holder;
+
+async function init(): Promise<AppContext> {
+  const env = getEnv();
+  const started = Date.now();
+  const database = env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ driver: 'pglite', dir: path.join(env.dataDir, 'pg') });
+  const blobs = createBlobStore(env);
+  log.info(`database ${database.driver} ready, migrations applied, blobs on ${blobs.kind} (${Date.now() - started} ms)`);
+  return { env, db: database.db, database, blobs };
+}
+
+/**
+ * The process's one context (kept on globalThis so dev reloads reuse it).
+ * A failed start is dropped so the next call retries.
+ */
+export function getAppContext(): Promise<AppContext> {
+  let p = holder[KEY];
+  if (!p) {
+    p = init();
+    holder[KEY] = p;
+    p.catch(() => {
+      if (holder[KEY] === p) delete holder[KEY];
+    });
+  }
+  return p;
+}
+
+/** Tests: use this context instead of opening the configured one. */
+export function setAppContext(ctx: AppContext | undefined): void {
+  if (ctx) holder[KEY] = Promise.resolve(ctx);
+  else delete holder[KEY];
+}

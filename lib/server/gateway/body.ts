@@ -1,0 +1,49 @@
+import 'server-only';
+import { ServiceError } from '../errors';
+
+/** Reads a request body as text, refusing more than `limit` bytes without reading them all. */
+export async function readBodyText(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let size = 0;
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return text + decoder.decode();
+  } catch (err) {
+    if (err instanceof ServiceError) throw err;
+    if (err instanceof TypeError) throw new ServiceError('BAD_JSON', 'Тело запроса не в кодировке UTF-8.');
+    throw err;
+  }
+}
+
+function tooLarge(limit: number): ServiceError {
+  return new ServiceError('PAYLOAD_TOO_LARGE', `Запрос слишком большой: не более ${Math.floor(limit / 1024)} КБ.`);
+}
+
+/** Parses a JSON call body: empty = `{}`; anything but an object is refused. */
+export function parseJsonBody(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ServiceError('BAD_JSON', 'Некорректный JSON в теле запроса.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ServiceError('BAD_JSON', 'Тело запроса должно быть JSON-объектом.');
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { getAppContext } from './context';
+import { EnvError, getEnv } from './env';
+import { log } from './log';
+
+/** Start-up of a server process (called from instrumentation.ts). Exits on a configuration error. */
+export async function startServer(): Promise<void> {
+  try {
+    getEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  try {
+    await getAppContext();
+  } catch (err) {
+    // Keep serving: /api/health says the process lives, /api/ready says what is missing, calls retry.
+    log.error('start-up could not open the database or storage; will retry on the next request', err);
+  }
+}

@@ -1,0 +1,181 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, type BigIntStats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  assertWellFormedRange,
+  RESERVED_PREFIX,
+  resolveRange,
+  toNodeReadable,
+  toWebStream,
+} from '@/lib/server/storage/common';
+import type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange } from '@/lib/server/storage/types';
+
+/** Temporary files older than this are left over from a crash and are removed when the store starts. */
+const STALE_TMP_MS = 24 * 60 * 60 * 1000;
+
+const errCode = (e: unknown): string | undefined =>
+  e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+
+/** Errors that mean "there is no blob at this key" (a missing file, or a path through/at a directory). */
+const isMissing = (e: unknown): boolean => {
+  const code = errCode(e);
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+};
+
+function statOf(key: string, st: BigIntStats): BlobStat {
+  // A put always writes a new file and renames it over the old one, so inode + size + mtime (ns)
+  // differ whenever the content may have changed.
+  const etag = `"${st.ino.toString(16)}-${st.size.toString(16)}-${st.mtimeNs.toString(16)}"`;
+  return { key, size: Number(st.size), etag, modifiedAt: new Date(Number(st.mtimeMs)) };
+}
+
+/**
+ * Blobs as files under `rootDir` (DATA_DIR/blobs): key `a/b/c` is the file `<rootDir>/a/b/c`.
+ * Writes go to `<rootDir>/.tmp/<random>` and are renamed into place once complete (and fsynced),
+ * so a reader sees either the old content or the new one, never a part.
+ */
+export function createDiskStore(rootDir: string): BlobStore {
+  const root = path.resolve(rootDir);
+  const tmpDir = path.join(root, RESERVED_PREFIX);
+
+  const fileOf = (key: string): string => {
+    assertValidKey(key);
+    const file = path.join(root, ...key.split('/'));
+    // Belt and braces: the key rules already make escaping the root impossible.
+    if (!file.startsWith(root + path.sep)) throw new Error(`Invalid blob key ${JSON.stringify(key)}`);
+    return file;
+  };
+
+  let ready: Promise<void> | undefined;
+  const init = (): Promise<void> => {
+    ready ??= (async () => {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const now = Date.now();
+      for (const name of await fs.readdir(tmpDir)) {
+        const p = path.join(tmpDir, name);
+        const st = await fs.stat(p).catch(() => null);
+        if (st && now - st.mtimeMs > STALE_TMP_MS) await fs.rm(p, { force: true, recursive: true }).catch(() => undefined);
+      }
+    })().catch((e: unknown) => {
+      ready = undefined; // retry on the next call
+      throw e;
+    });
+    return ready;
+  };
+
+  /** Moves the finished temp file into place, recreating the parent if a concurrent delete pruned it. */
+  const moveIntoPlace = async (tmp: string, file: string): Promise<void> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.rename(tmp, file);
+        return;
+      } catch (e) {
+        if (errCode(e) !== 'ENOENT' || attempt >= 3) throw e;
+      }
+    }
+  };
+
+  /** Removes now-empty directories from `dir` up to (not including) the root. */
+  const pruneEmptyDirs = async (dir: string): Promise<void> => {
+    let d = dir;
+    while (d.startsWith(root + path.sep)) {
+      try {
+        await fs.rmdir(d);
+      } catch {
+        return; // not empty (or gone): stop
+      }
+      d = path.dirname(d);
+    }
+  };
+
+  const store: BlobStore = {
+    kind: 'disk',
+
+    async put(key: string, body: BlobBody): Promise<BlobStat> {
+      const file = fileOf(key);
+      await init();
+      const tmp = path.join(tmpDir, randomUUID());
+      try {
+        // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk.
+        await pipeline(toNodeReadable(body), createWriteStream(tmp, { flags: 'wx', flush: true }));
+        const st = await fs.stat(tmp, { bigint: true });
+        await moveIntoPlace(tmp, file);
+        return statOf(key, st);
+      } catch (e) {
+        await fs.rm(tmp, { force: true }).catch(() => undefined);
+        throw e;
+      }
+    },
+
+    async get(key: string, range?: ByteRange): Promise<BlobRead | null> {
+      const file = fileOf(key);
+      if (range) assertWellFormedRange(range);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, 'r');
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+      try {
+        // Stat the open file, not the path: a concurrent put renames a new file over the path,
+        // while this handle keeps reading the one whose size and etag are reported.
+        const st = await handle.stat({ bigint: true });
+        if (!st.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const info = statOf(key, st);
+        if (range) {
+          const served = resolveRange(range, info.size);
+          const stream = handle.createReadStream({ start: served.start, end: served.end });
+          return { ...info, body: toWebStream(stream), range: served };
+        }
+        return { ...info, body: toWebStream(handle.createReadStream()) };
+      } catch (e) {
+        await handle.close().catch(() => undefined);
+        throw e;
+      }
+    },
+
+    async stat(key: string): Promise<BlobStat | null> {
+      const file = fileOf(key);
+      try {
+        const st = await fs.stat(file, { bigint: true });
+        return st.isFile() ? statOf(key, st) : null;
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
+
+    async delete(key: string): Promise<void> {
+      const file = fileOf(key);
+      try {
+        await fs.unlink(file);
+      } catch (e) {
+        if (isMissing(e)) return;
+        throw e;
+      }
+      await pruneEmptyDirs(path.dirname(file));
+    },
+
+    async ping(): Promise<void> {
+      await init();
+      const probe = path.join(tmpDir, `ping-${randomUUID()}`);
+      try {
+        await fs.writeFile(probe, 'ok', { flag: 'wx' });
+        const back = await fs.readFile(probe, 'utf8');
+        if (back !== 'ok') throw new Error(`Blob store probe read back ${JSON.stringify(back)}`);
+      } finally {
+        await fs.rm(probe, { force: true });
+      }
+    },
+  };
+  return store;
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// Run through `npm run test:e2e` (scripts/e2e.mjs), which finds Chromium, builds when stale,
+// picks a free port and a fresh DATA_DIR, and passes them here.
+const port = Number(process.env.E2E_PORT ?? 3018);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  outputDir: './test-results',
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { DATA_DIR: process.env.E2E_DATA_DIR ?? './.tmp/e2e-data', NEXT_TELEMETRY_DISABLED: '1' },
+  },
+});

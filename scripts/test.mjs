@@ -1,0 +1,76 @@
+// `npm test`: lint, build, typecheck, unit + integration (vitest), e2e (Playwright).
+// Runs every step even when one fails, then prints a plain `N passed, N failed` line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuild, root } from './lib/build.mjs';
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n━━ ${name} ━━`);
+  let ok = false;
+  try {
+    ok = fn();
+  } catch (err) {
+    console.error(err);
+  }
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  // A failed check that is not a test (lint, build, types) counts as one failure, so it is never hidden.
+  return ok;
+}
+
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } })
+    .status === 0;
+
+if (!step('ESLint', () => run(bin('eslint'), ['--max-warnings=0', '.']))) failed++;
+const built = step('Сборка (next build)', () => ensureBuild());
+if (!built) failed++;
+if (!step('Проверка типов (tsc)', () => run(bin('tsc'), ['--noEmit']))) failed++;
+
+const vitestJson = path.join(tmp, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+step('Модульные и интеграционные тесты (vitest)', () =>
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+);
+try {
+  const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that failed to load has no tests to count: count the file.
+  failed += report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+} catch {
+  failed++;
+}
+
+const pwJson = path.join(tmp, 'playwright.json');
+fs.rmSync(pwJson, { force: true });
+if (built) {
+  step('E2E-тесты (Playwright, Chromium)', () => {
+    // runE2e is async; run it in a child to keep this script simple and sequential.
+    return run(process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  });
+  try {
+    const report = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    if (report.errors?.length && report.stats.unexpected === 0 && report.stats.expected === 0) failed++;
+  } catch {
+    failed++;
+  }
+}
+
+console.log('\n━━ Итог ━━');
+for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name} (${s.seconds} с)`);
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(tmp, 'test-summary.txt'), summary + '\n');
+console.log(summary);
+process.exit(failed === 0 && steps.every((s) => s.ok) ? 0 : 1);

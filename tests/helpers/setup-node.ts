@@ -1,0 +1,2 @@
+// Integration tests: quiet server logs unless asked for.
+process.env.LOG_LEVEL ??= 'silent';

@@ -1,0 +1,82 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/lib/server/db/client';
+import { systemSettings } from '@/lib/server/db/schema';
+import { createTestDatabase, testDriver, type TestDatabase } from '../../helpers/db';
+
+describe(`database (${testDriver()})`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t.destroy();
+  });
+
+  it('applies the committed migrations', async () => {
+    const rows = await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const journal = JSON.parse(fs.readFileSync('lib/server/db/migrations/meta/_journal.json', 'utf8')) as {
+      entries: unknown[];
+    };
+    expect((rows.rows[0] as { n: number }).n).toBe(journal.entries.length);
+  });
+
+  it('reads and writes through the drizzle schema, jsonb included', async () => {
+    await t.db.insert(systemSettings).values({ key: 'probe', value: { name: 'Калькулус', n: 1 } });
+    const [row] = await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'probe'`);
+    expect(row?.value).toEqual({ name: 'Калькулус', n: 1 });
+    expect(row?.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it('rolls a failed transaction back as a whole', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(systemSettings).values({ key: 'tx-a', value: 1 });
+        await tx.insert(systemSettings).values({ key: 'tx-a', value: 2 }); // duplicate key
+      }),
+    ).rejects.toThrow();
+    const rows = await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'tx-a'`);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe.runIf(testDriver() === 'pglite')('PGlite data folder', () => {
+  it('creates missing parent folders and keeps data across a close and reopen', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalkulus-pg-'));
+    const pgDir = path.join(dir, 'nested', 'pg');
+    try {
+      const first = await openDatabase({ driver: 'pglite', dir: pgDir });
+      await first.db.insert(systemSettings).values({ key: 'kept', value: 'да' });
+      await first.close();
+      const second = await openDatabase({ driver: 'pglite', dir: pgDir }); // migrations run again: a no-op
+      const rows = await second.db.select().from(systemSettings);
+      expect(rows.map((r) => r.value)).toEqual(['да']);
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(testDriver() === 'postgres')('PostgreSQL migrations', () => {
+  it('lets several instances start at once: the advisory lock serialises the migration', async () => {
+    const t = await createTestDatabase();
+    try {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const name = (await t.db.execute(sql`select current_database() as d`)).rows[0] as { d: string };
+      url.pathname = `/${name.d}`;
+      const opened = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ driver: 'postgres', url: url.toString(), max: 2 })),
+      );
+      const rows = await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect((rows.rows[0] as { n: number }).n).toBe(1);
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await t.destroy();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const alias = {
+  '@': root,
+  // `server-only` throws outside a React server build; in tests server modules are imported directly.
+  'server-only': path.join(root, 'tests/helpers/server-only.ts'),
+};
+
+const integration = (name: string, env: Record<string, string>) => ({
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    name,
+    environment: 'node',
+    include: ['tests/integration/**/*.test.ts'],
+    setupFiles: ['./tests/helpers/setup-node.ts'],
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/helpers/setup-dom.ts'],
+          css: false,
+        },
+      },
+      integration('integration', { TEST_DB: 'pglite' }),
+      // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});
