@@ -1,0 +1,49 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { parseJsonBody, readBodyText } from '@/lib/server/gateway/body';
+import { matchCall, segmentsBelow } from '@/lib/server/gateway/match';
+import type { CallTable } from '@/lib/server/gateway/types';
+
+const h = { handle: () => ({}) };
+const table: CallTable = { login: h, 'file/:id': h, files: h, 'api/v1/list': h, 'private/send': h, 'file/special': h };
+
+describe('gateway routing', () => {
+  it('matches literal keys first, then parameters', () => {
+    expect(matchCall(table, ['login'])?.key).toBe('login');
+    expect(matchCall(table, ['file', 'special'])?.key).toBe('file/special');
+    expect(matchCall(table, ['file', '42'])).toMatchObject({ key: 'file/:id', params: { id: '42' } });
+    expect(matchCall(table, ['api', 'v1', 'list'])?.key).toBe('api/v1/list');
+    expect(matchCall(table, ['file'])).toBeUndefined();
+    expect(matchCall(table, ['file', '1', '2'])).toBeUndefined();
+    expect(matchCall(table, ['toString'])).toBeUndefined();
+    expect(matchCall(table, ['constructor'])).toBeUndefined();
+  });
+
+  it('cuts the service base off the path and decodes segments', () => {
+    expect(segmentsBelow('/auth-back/api/v2/login', '/auth-back/api/v2')).toEqual(['login']);
+    expect(segmentsBelow('/auth-back/api/v2', '/auth-back/api/v2')).toEqual([]);
+    expect(segmentsBelow('/noty/private//send/', '/noty')).toEqual(['private', 'send']);
+    expect(segmentsBelow('/file-manager-service/api/v1/file/%D1%84', '/file-manager-service/api/v1')).toEqual(['file', 'ф']);
+    expect(segmentsBelow('/auth-back/api/v22/login', '/auth-back/api/v2')).toBeNull();
+    expect(segmentsBelow('/x/%E0%A4%A', '/x')).toBeNull();
+  });
+});
+
+describe('call bodies', () => {
+  it('parses objects, refuses everything else', () => {
+    expect(parseJsonBody('')).toEqual({});
+    expect(parseJsonBody(' {"a":1} ')).toEqual({ a: 1 });
+    for (const bad of ['{', '[]', 'null', '1', '"s"']) expect(() => parseJsonBody(bad)).toThrow(/JSON/);
+  });
+
+  it('reads UTF-8 text up to a limit', async () => {
+    const req = new Request('http://x/', { method: 'POST', body: '{"name":"Ёлка"}' });
+    expect(await readBodyText(req, 100)).toBe('{"name":"Ёлка"}');
+    await expect(readBodyText(new Request('http://x/', { method: 'POST', body: 'x'.repeat(101) }), 100)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await expect(
+      readBodyText(new Request('http://x/', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }), 100),
+    ).rejects.toMatchObject({ code: 'BAD_JSON' });
+  });
+});
