@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/server/db/client';
+import { rows } from '@/lib/server/db/rows';
 import { systemSettings } from '@/lib/server/db/schema';
 import { createTestDatabase, testDriver, type TestDatabase } from '../../helpers/db';
 
@@ -18,11 +19,11 @@ describe(`database (${testDriver()})`, () => {
   });
 
   it('applies the committed migrations', async () => {
-    const rows = await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const [count] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const journal = JSON.parse(fs.readFileSync('lib/server/db/migrations/meta/_journal.json', 'utf8')) as {
       entries: unknown[];
     };
-    expect((rows.rows[0] as { n: number }).n).toBe(journal.entries.length);
+    expect(count?.n).toBe(journal.entries.length);
   });
 
   it('reads and writes through the drizzle schema, jsonb included', async () => {
@@ -39,8 +40,8 @@ describe(`database (${testDriver()})`, () => {
         await tx.insert(systemSettings).values({ key: 'tx-a', value: 2 }); // duplicate key
       }),
     ).rejects.toThrow();
-    const rows = await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'tx-a'`);
-    expect(rows).toHaveLength(0);
+    const left = await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'tx-a'`);
+    expect(left).toHaveLength(0);
   });
 });
 
@@ -53,8 +54,8 @@ describe.runIf(testDriver() === 'pglite')('PGlite data folder', () => {
       await first.db.insert(systemSettings).values({ key: 'kept', value: 'да' });
       await first.close();
       const second = await openDatabase({ driver: 'pglite', dir: pgDir }); // migrations run again: a no-op
-      const rows = await second.db.select().from(systemSettings);
-      expect(rows.map((r) => r.value)).toEqual(['да']);
+      const kept = await second.db.select().from(systemSettings);
+      expect(kept.map((r) => r.value)).toEqual(['да']);
       await second.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -67,13 +68,13 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL migrations', () => {
     const t = await createTestDatabase();
     try {
       const url = new URL(process.env.TEST_DATABASE_URL!);
-      const name = (await t.db.execute(sql`select current_database() as d`)).rows[0] as { d: string };
-      url.pathname = `/${name.d}`;
+      const [name] = await rows<{ d: string }>(t.db, sql`select current_database() as d`);
+      url.pathname = `/${name!.d}`;
       const opened = await Promise.all(
         [1, 2, 3].map(() => openDatabase({ driver: 'postgres', url: url.toString(), max: 2 })),
       );
-      const rows = await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect((rows.rows[0] as { n: number }).n).toBe(1);
+      const [count] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(count?.n).toBe(1);
       await Promise.all(opened.map((d) => d.close()));
     } finally {
       await t.destroy();
