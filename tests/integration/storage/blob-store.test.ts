@@ -19,9 +19,23 @@ interface Fixture {
 
 const MiB = 1024 * 1024;
 
+/** The chunks of a web stream (the DOM typings of ReadableStream have no async iterator). */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 async function readAll(body: ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
-  for await (const chunk of body) parts.push(chunk);
+  for await (const chunk of chunksOf(body)) parts.push(chunk);
   return Buffer.concat(parts);
 }
 
@@ -330,7 +344,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<Fixture>): voi
         expect(got?.size).toBe(BIG);
         const consumed = createHash('sha256');
         let received = 0;
-        for await (const chunk of got!.body) {
+        for await (const chunk of chunksOf(got!.body)) {
           consumed.update(chunk);
           received += chunk.byteLength;
           probeOut.sample();
