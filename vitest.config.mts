@@ -9,13 +9,14 @@ const alias = {
   'server-only': path.join(root, 'tests/helpers/server-only.ts'),
 };
 
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   plugins: [react()],
   resolve: { alias },
   test: {
     name,
     environment: 'node',
     include: ['tests/integration/**/*.test.ts'],
+    exclude,
     setupFiles: ['./tests/helpers/setup-node.ts'],
     env,
     testTimeout: 60_000,
@@ -40,7 +41,10 @@ export default defineConfig({
       },
       integration('integration', { TEST_DB: 'pglite' }),
       // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [
+          // The blob store suite does not touch the database: once is enough.
+          integration('integration-pg', { TEST_DB: 'postgres' }, ['tests/integration/storage/**']),
+        ] : []),
     ],
   },
 });

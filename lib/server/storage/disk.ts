@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type BigIntStats } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -102,7 +102,9 @@ export function createDiskStore(rootDir: string): BlobStore {
       const tmp = path.join(tmpDir, randomUUID());
       try {
         // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk.
-        await pipeline(toNodeReadable(body), createWriteStream(tmp, { flags: 'wx', flush: true }));
+        // Open first: the temp file then exists before any byte flows, so cleanup on failure never races the open.
+        const handle = await fs.open(tmp, 'wx');
+        await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: true }));
         const st = await fs.stat(tmp, { bigint: true });
         await moveIntoPlace(tmp, file);
         return statOf(key, st);
