@@ -1,12 +1,28 @@
 // `npm start`: build when missing or stale, create DATA_DIR, serve with the embedded services, print the URL.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { ensureBuild, root } from './lib/build.mjs';
 
 const port = process.env.PORT || '3000';
 const host = process.env.HOST || '0.0.0.0';
 const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
+
+// PORT is used here before the server checks the rest of the configuration (lib/server/env.ts).
+if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+  console.error(`Неверные настройки окружения — сервер не запущен:\n  • PORT: ожидается номер порта от 1 до 65535 (сейчас: «${port}»)`);
+  process.exit(78);
+}
+const busy = await new Promise((resolve) => {
+  const probe = net.createServer();
+  probe.once('error', (err) => resolve(err.code === 'EADDRINUSE'));
+  probe.listen(Number(port), host, () => probe.close(() => resolve(false)));
+});
+if (busy) {
+  console.error(`Порт ${port} занят другой программой (может быть, «Калькулус» уже запущен). Остановите её или выберите другой порт: PORT=3001 npm start`);
+  process.exit(1);
+}
 
 if (!ensureBuild()) {
   console.error('Сборка не удалась — сервер не запущен. Ошибки сборки — выше.');
