@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm and data files; keep it out of the bundler.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],
   // Never trace the live data directory into build output.
   outputFileTracingExcludes: { '/*': ['./data/**/*', './.tmp/**/*'] },
   poweredByHeader: false,

@@ -11,6 +11,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   outputDir: './test-results',
+  // A local SMTP sink stands in for the mail provider (tests/e2e/mail-sink.ts).
+  globalSetup: './tests/e2e/mail-sink.ts',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
@@ -40,6 +42,14 @@ export default defineConfig({
     timeout: 90_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { DATA_DIR: process.env.E2E_DATA_DIR ?? './.tmp/e2e-data', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      DATA_DIR: process.env.E2E_DATA_DIR ?? './.tmp/e2e-data',
+      NEXT_TELEMETRY_DISABLED: '1',
+      // Every e2e user registers from 127.0.0.1: widen the per-IP limits (they are tested in integration).
+      AUTH_RATE_LIMIT_SCALE: '50',
+      // Short access tokens so the silent refresh is exercised (tests/e2e/auth.spec.ts).
+      AUTH_ACCESS_TTL_SECONDS: process.env.E2E_ACCESS_TTL_SECONDS ?? '45',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? port + 1}`,
+    },
   },
 });

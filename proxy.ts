@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isCrossSite } from './lib/domain/same-origin';
+import { gatePage } from './lib/server/services/auth/gate';
 
 /**
- * The request gate (Next 16's proxy, Node runtime). Today: refuses cross-site state-changing calls to
- * the services (CSRF, DESIGN §6). The sign-in issue adds the token check for protected pages here.
+ * The request gate (Next 16's proxy, Node runtime): refuses cross-site state-changing calls to the services
+ * (CSRF, DESIGN §6), and lets protected pages through only with a valid session (issue 3 §9).
  */
-export function proxy(req: NextRequest): NextResponse {
+export async function proxy(req: NextRequest): Promise<NextResponse> {
   const crossSite = isCrossSite({
     method: req.method,
     origin: req.headers.get('origin'),
@@ -18,9 +19,52 @@ export function proxy(req: NextRequest): NextResponse {
       { status: 403, headers: { 'Cache-Control': 'no-store' } },
     );
   }
-  return NextResponse.next();
+  const decision = await gatePage(req);
+  if (decision.kind === 'pass') return NextResponse.next();
+  if (decision.kind === 'redirect' && req.method !== 'GET' && req.method !== 'HEAD') {
+    // Server actions and other non-GET requests to a protected page: no redirect, a plain 401.
+    const res = NextResponse.json(
+      { ok: false, msg: 'Войдите в систему, чтобы продолжить.', code: 'UNAUTHORIZED' },
+      { status: 401, headers: { 'Cache-Control': 'no-store' } },
+    );
+    for (const c of decision.setCookies) res.headers.append('set-cookie', c);
+    return res;
+  }
+  if (decision.kind === 'redirect') {
+    const res = NextResponse.redirect(new URL(decision.location, req.url), 307);
+    res.headers.set('Cache-Control', 'no-store');
+    for (const c of decision.setCookies) res.headers.append('set-cookie', c);
+    return res;
+  }
+  // Refreshed silently: the page's own request sees the new tokens, the browser gets them as cookies.
+  const headers = new Headers(req.headers);
+  const others = (req.headers.get('cookie') ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => c && !c.startsWith('accessToken=') && !c.startsWith('refreshToken='));
+  headers.set(
+    'cookie',
+    [...others, `accessToken=${decision.accessToken}`, `refreshToken=${decision.refreshToken}`].join('; '),
+  );
+  const res = NextResponse.next({ request: { headers } });
+  for (const c of decision.setCookies) res.headers.append('set-cookie', c);
+  return res;
 }
 
 export const config = {
-  matcher: ['/auth-back/:path*', '/file-manager-service/:path*', '/noty/:path*', '/api/:path*'],
+  matcher: [
+    '/auth-back/:path*',
+    '/file-manager-service/:path*',
+    '/noty/:path*',
+    '/api/:path*',
+    '/business-processes/:path*',
+    '/specifications/:path*',
+    '/calculators/:path*',
+    '/cost/:path*',
+    '/companies/:path*',
+    '/documents/:path*',
+    '/my-progress/:path*',
+    '/education/:path*',
+    '/file/:path*',
+  ],
 };

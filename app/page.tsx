@@ -1,35 +1,23 @@
-import { ServiceStatus } from '@/components/home/ServiceStatus';
+import { cookies } from 'next/headers';
+import { AppShell } from '@/components/layout/AppShell';
+import { Dashboard } from '@/components/home/Dashboard';
+import { VisitorHome } from '@/components/home/VisitorHome';
 import { getEnv } from '@/lib/server/env';
 
 export const dynamic = 'force-dynamic';
 
-const AREAS = [
-  { icon: 'pi-calculator', title: 'Калькуляторы', text: 'НДС, зарплата, отпускные, больничные, пени и ещё 14 расчётов с шагами.' },
-  { icon: 'pi-sitemap', title: 'Спецификации', text: 'Многоуровневые нормы расхода материалов и операции.' },
-  { icon: 'pi-chart-bar', title: 'Себестоимость', text: 'Калькуляция по статьям до копейки: от материалов до цены с НДС.' },
-  { icon: 'pi-building', title: 'Компании', text: 'Реквизиты с проверкой ИНН, КПП, ОГРН и счетов.' },
-  { icon: 'pi-folder', title: 'Мои документы', text: 'Файлы, папки, общий доступ и документы по шаблонам.' },
-  { icon: 'pi-book', title: 'Обучение', text: 'Курсы по калькуляции и учёту, отметки о прогрессе.' },
-];
-
-export default function HomePage() {
-  const { PRODUCT_NAME } = getEnv();
+/**
+ * `/` is public: a visitor sees what the product does and the way in; a signed-in user (an access
+ * token cookie is present — the business pages behind it are guarded by proxy.ts) gets a dashboard
+ * inside the shell.
+ */
+export default async function HomePage() {
+  const env = getEnv();
+  const signedIn = Boolean((await cookies()).get('accessToken')?.value);
+  if (!signedIn) return <VisitorHome productName={env.PRODUCT_NAME} />;
   return (
-    <main className="home">
-      <header className="home-header">
-        <h1>{PRODUCT_NAME}</h1>
-        <p>Себестоимость, калькуляторы бухгалтера, компании и документы — для малого бизнеса, точно до копейки.</p>
-      </header>
-      <ul className="home-areas">
-        {AREAS.map((a) => (
-          <li key={a.title}>
-            <i className={`pi ${a.icon}`} aria-hidden="true" />
-            <h3>{a.title}</h3>
-            <p>{a.text}</p>
-          </li>
-        ))}
-      </ul>
-      <ServiceStatus />
-    </main>
+    <AppShell productName={env.PRODUCT_NAME} messengerUrl={env.MESSENGER_URL ?? null}>
+      <Dashboard productName={env.PRODUCT_NAME} />
+    </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
-import { failureSchema } from '@/lib/schemas/envelope';
+import type { FieldErrors } from '@/lib/schemas/envelope';
 import { ApiError } from './api-error';
+import { refreshAccessToken } from './refresh';
 
 /**
  * The one shared browser client (API.md §1): JSON POST, bearer from the `accessToken` cookie,
@@ -27,11 +28,31 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const isAbort = (e: unknown, signal?: AbortSignal) =>
   signal?.aborted === true || (e instanceof Error && e.name === 'AbortError');
 
+/**
+ * A `jwt expired` answer from any call forces one silent refresh (lib/client/refresh) and one retry with the
+ * new token (issue 3 §10); other failures are thrown as they are.
+ */
 export async function apiCall<T extends object = Record<string, unknown>>(
   url: string,
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<ApiSuccess<T>> {
+  const before = Cookies.get('accessToken');
+  try {
+    return await apiCallOnce<T>(url, body, opts);
+  } catch (err) {
+    const expired = err instanceof ApiError && (err.code === 'JWT_EXPIRED' || err.message.trim().toLowerCase() === 'jwt expired');
+    if (!expired || url.endsWith('/regenerateTokens') || !(await refreshAccessToken())) throw err;
+    // Calls that carry the token in the body (auth-back v2) get the new one too.
+    const retryBody =
+      isRecord(body) && before !== undefined && body.accessToken === before
+        ? { ...body, accessToken: Cookies.get('accessToken') ?? '' }
+        : body;
+    return apiCallOnce<T>(url, retryBody, opts);
+  }
+}
+
+async function apiCallOnce<T extends object>(url: string, body: unknown, opts: ApiOptions): Promise<ApiSuccess<T>> {
   const method = opts.method ?? 'POST';
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -71,14 +92,22 @@ export async function apiCall<T extends object = Record<string, unknown>>(
   }
   if (json.ok) return json as ApiSuccess<T>;
 
-  const failure = failureSchema.safeParse(json);
-  if (!failure.success) {
+  if (!isFailure(json)) {
     // `{ok:false}` without a proper code/msg — not our contract.
     const msg = typeof json.msg === 'string' && json.msg !== '' ? json.msg : badResponseMsg(status);
     throw new ApiError('BAD_RESPONSE', msg, { status, body: json });
   }
-  const { code, msg, fields } = failure.data;
-  throw new ApiError(code, msg, { status, fields, body: json });
+  throw new ApiError(json.code, json.msg, { status, fields: json.fields, body: json });
+}
+
+/**
+ * The failure envelope of API.md §1, checked by hand: the browser bundle stays free of zod
+ * (the shared client is on every page; zod with its locale is ~90 KB gzip).
+ */
+function isFailure(v: Record<string, unknown>): v is { ok: false; code: string; msg: string; fields?: FieldErrors } {
+  if (v.ok !== false || typeof v.code !== 'string' || typeof v.msg !== 'string') return false;
+  if (v.fields === undefined) return true;
+  return isRecord(v.fields) && Object.values(v.fields).every((m) => typeof m === 'string');
 }
 
 const onBase =

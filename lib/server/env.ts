@@ -69,6 +69,8 @@ export const envSchema = z
     NOTY_URL: opt(httpUrl('https://noty.example.ru/noty')),
     NOTY_SERVICE_KEY: opt(z.string().min(16, { message: 'ключ должен быть не короче 16 символов' })),
     REQUIRE_EMAIL_CONFIRMATION: z.preprocess(emptyToUndefined, bool.default(false)),
+    AUTH_ACCESS_TTL_SECONDS: opt(positiveInt('секунд')),
+    AUTH_RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, positiveInt('множитель').default(1)),
     YANDEX_CLIENT_ID: opt(z.string()),
     YANDEX_CLIENT_SECRET: opt(z.string()),
     VK_CLIENT_ID: opt(z.string()),
@@ -83,6 +85,7 @@ export const envSchema = z
     MESSENGER_URL: opt(httpUrl('https://t.me/kalkulus_support')),
     PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Калькулус')),
     UPLOAD_IDLE_HOURS: z.preprocess(emptyToUndefined, positiveInt('часов').default(24)),
+    FILE_QUOTA_MB: z.preprocess(emptyToUndefined, positiveInt('мегабайт').default(10240)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['info', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {

@@ -15,7 +15,9 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   try {
-    await getAppContext();
+    const ctx = await getAppContext();
+    const { startUploadSweeper } = await import('./services/files/sweep-uploads');
+    startUploadSweeper(ctx);
   } catch (err) {
     // Keep serving: /api/health says the process lives, /api/ready says what is missing, calls retry.
     log.error('start-up could not open the database or storage; will retry on the next request', err);

@@ -17,6 +17,10 @@ test('главная страница на русском показывает �
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1, name: 'Калькулус' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Себестоимость' })).toBeVisible();
+  // A visitor sees the way in; the shell is for signed-in users.
+  await expect(page.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', /^\/auth\?/);
+  await expect(page.locator('.layout-sidebar')).toHaveCount(0);
 
   const status = page.getByRole('region', { name: 'Состояние сервиса' });
   await expect(status.getByText('встроенная (PGlite)')).toBeVisible();

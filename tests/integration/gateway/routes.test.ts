@@ -31,7 +31,7 @@ describe(`route handlers on the embedded services (${testDriver()})`, () => {
   it.each([
     ['auth', authRoute, '/auth-back/api/v2/noSuchCall'],
     ['file manager', filesRoute, '/file-manager-service/api/v1/noSuchCall'],
-    ['file manager file/{id}', filesRoute, '/file-manager-service/api/v1/file/42'],
+    ['file manager file/{id}/x', filesRoute, '/file-manager-service/api/v1/file/42/x'],
     ['noty api', notyRoute, '/noty/api/v1/noSuchCall'],
     ['noty private', notyRoute, '/noty/private/noSuchCall'],
     ['product', productRoute, '/api/v1/no/such/call'],

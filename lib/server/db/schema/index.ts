@@ -1,2 +1,7 @@
 // The whole database schema: one file per area, re-exported here for drizzle and drizzle-kit.
 export * from './system';
+export * from './auth';
+export * from './files';
+export * from './companies';
+export * from './rates';
+export * from './cost';

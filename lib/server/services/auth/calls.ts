@@ -1,5 +1,41 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
+import { changeLogin } from './change-login';
+import { confirmEmail } from './confirm-email';
+import { confirmPhone } from './confirm-phone';
+import { getPublicKey, getRecaptchaSiteKey } from './get-public-key';
+import { getUserInfo } from './get-user-info';
+import { login } from './login';
+import { logout } from './logout';
+import { getOAuthLink, oauthLogin } from './oauth';
+import { regenerateTokens } from './regenerate-tokens';
+import { register } from './register';
+import { checkPasswordResetToken, resetPassword } from './reset-password';
+import { sendConfirmCode } from './send-confirm-code';
+import { sendEmailConfirmationLink } from './send-email-confirmation-link';
+import { sendPasswordResetLink } from './send-password-reset-link';
+import { telegramLogin } from './telegram-login';
+import { updateUserInfo } from './update-user-info';
 
-/** auth-back v2 calls (API.md §2), filled in by the sign-in issue. */
-export const authCalls: CallTable = {};
+/** auth-back v2 calls (API.md §2). */
+export const authCalls: CallTable = {
+  getPublicKey,
+  getRecaptchaSiteKey,
+  register,
+  login,
+  sendConfirmCode,
+  regenerateTokens,
+  logout,
+  getUserInfo,
+  updateUserInfo,
+  changeLogin,
+  sendEmailConfirmationLink,
+  confirmEmail,
+  sendPasswordResetLink,
+  resetPassword,
+  checkPasswordResetToken,
+  confirmPhone,
+  telegramLogin,
+  getOAuthLink,
+  oauthLogin,
+};

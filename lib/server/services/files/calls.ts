@@ -1,5 +1,43 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
+import { abortUploadCall } from './abort-upload';
+import { completeUploadCall } from './complete-upload';
+import { copyFileCall } from './copy-file';
+import { createFolderCall } from './create-folder';
+import { createUploadCall } from './create-upload';
+import { deleteFilesCall } from './delete-files';
+import { createFileLinkCall, listFileLinksCall, openFileLinkCall, revokeFileLinkCall } from './file-links';
+import { getFileCall } from './get-file';
+import { getFileInfoCall } from './get-file-info';
+import { getZipCall } from './get-zip';
+import { listObjectsCall } from './list-objects';
+import { setFileModeCall } from './set-file-mode';
+import { listSharesCall, shareFileCall, unshareFileCall } from './share-file';
+import { updateAttributesCall } from './update-attributes';
+import { uploadChunkCall } from './upload-chunk';
+import { uploadStatusCall } from './upload-status';
 
-/** file-manager v1 calls (API.md §3), incl. `file/:id` and `files`; filled in by the file-manager issue. */
-export const fileCalls: CallTable = {};
+/** file-manager v1 calls (API.md §3), incl. `file/:id` and `files`. */
+export const fileCalls: CallTable = {
+  listObjects: listObjectsCall,
+  getFileInfo: getFileInfoCall,
+  createFolder: createFolderCall,
+  updateAttributes: updateAttributesCall,
+  setFileMode: setFileModeCall,
+  createFileLink: createFileLinkCall,
+  listFileLinks: listFileLinksCall,
+  revokeFileLink: revokeFileLinkCall,
+  openFileLink: openFileLinkCall,
+  shareFile: shareFileCall,
+  unshareFile: unshareFileCall,
+  listShares: listSharesCall,
+  deleteFiles: deleteFilesCall,
+  createUpload: createUploadCall,
+  uploadChunk: uploadChunkCall,
+  uploadStatus: uploadStatusCall,
+  completeUpload: completeUploadCall,
+  abortUpload: abortUploadCall,
+  copyFile: copyFileCall,
+  'file/:id': getFileCall,
+  files: getZipCall,
+};

@@ -2,9 +2,17 @@ import 'server-only';
 import type { CallTable } from '../../gateway/types';
 import { liveness } from '../../health';
 import { getAppInfo } from './get-app-info';
+import { costCalls } from '../cost/calls';
+import { validateRequisiteCall } from '../companies/validate-requisite';
+import { companyCalls } from '../companies/calls';
+import { calculatorCalls } from '../calculators/calls';
 
 /** The product's own calls under /api/v1 (API.md §5), keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls: CallTable = {
   health: { handle: () => ({ msg: 'Сервис работает', ...liveness() }) },
   'app/info': getAppInfo,
+  validate: validateRequisiteCall,
+  ...companyCalls,
+  ...costCalls,
+  ...calculatorCalls,
 };

@@ -1,0 +1,7 @@
+'use client';
+
+import { Button } from 'primereact/button';
+
+export function BaselineButton() {
+  return <Button label="Кнопка" />;
+}

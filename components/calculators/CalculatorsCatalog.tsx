@@ -1,0 +1,54 @@
+'use client';
+
+import Link from 'next/link';
+import { InputText } from 'primereact/inputtext';
+import { useMemo, useState } from 'react';
+import { CALC_GROUPS, CALCULATOR_META } from '@/lib/domain/calculators/meta';
+import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { MyCalculators } from './MyCalculators';
+import s from './calculators.module.css';
+
+const norm = (t: string) => t.toLowerCase().replace(/ё/g, 'е');
+
+/** `/calculators`: the 19 calculators grouped, with a search over titles and descriptions. */
+export function CalculatorsCatalog() {
+  const [query, setQuery] = useState('');
+  const groups = useMemo(() => {
+    const q = norm(query.trim());
+    const found = CALCULATOR_META.filter((c) => !q || norm(`${c.title} ${c.description}`).includes(q));
+    return CALC_GROUPS.map((g) => ({ group: g, items: found.filter((c) => c.group === g) })).filter((g) => g.items.length > 0);
+  }, [query]);
+
+  return (
+    <div className={s.page}>
+      <PageBreadcrumb items={['Калькуляторы']} />
+      <h1>Калькуляторы</h1>
+      <InputText
+        className={s.search}
+        type="search"
+        aria-label="Поиск калькулятора"
+        placeholder="Найти: НДС, отпускные, пени…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <p className={s.muted}>
+        Ставки берутся из <Link href="/calculators/rates">таблиц ставок</Link> на дату расчёта.
+      </p>
+      {groups.length === 0 ? <p className={s.muted}>Ничего не найдено. Попробуйте другое слово.</p> : null}
+      {groups.map(({ group, items }) => (
+        <section key={group} className={s.group} aria-label={group}>
+          <h2>{group}</h2>
+          <div className={s.tiles}>
+            {items.map((c) => (
+              <Link key={c.id} href={`/calculators/${c.id}`} className={s.tile}>
+                <strong>{c.title}</strong>
+                <span className={s.muted}>{c.description}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      ))}
+      <MyCalculators />
+    </div>
+  );
+}

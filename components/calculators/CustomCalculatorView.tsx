@@ -1,0 +1,133 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import type { CalcStep } from '@/lib/schemas/calculators';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { customApi, type CustomCalculator, type CustomRef } from './custom-api';
+import { ResultView } from './ResultView';
+import s from './calculators.module.css';
+
+/** `/calculators/custom/{id}` (owner) or `/calculators/custom/shared/{token}` (by link): fill and run. */
+export function CustomCalculatorView({ refOf }: { refOf: CustomRef }) {
+  const router = useRouter();
+  const [calc, setCalc] = useState<CustomCalculator | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [answer, setAnswer] = useState<{ result: Record<string, string>; steps: CalcStep[] } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [link, setLink] = useState('');
+  const key = JSON.stringify(refOf);
+
+  useEffect(() => {
+    customApi.get(JSON.parse(key) as CustomRef).then(setCalc, (e) => setMessage(userMessage(e)));
+  }, [key]);
+
+  const run = async () => {
+    try {
+      setAnswer(await customApi.run(JSON.parse(key) as CustomRef, values));
+      setErrors({});
+      setMessage(null);
+    } catch (e) {
+      setAnswer(null);
+      setMessage(userMessage(e));
+      setErrors(isApiError(e) && e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.replace(/^values\./, ''), v])) : {});
+    }
+  };
+
+  const share = async () => {
+    if (!calc) return;
+    try {
+      const r = await customApi.share(calc.id);
+      setLink(r.link.startsWith('http') ? r.link : `${window.location.origin}${r.link}`);
+    } catch (e) {
+      setMessage(userMessage(e));
+    }
+  };
+
+  const remove = async () => {
+    if (!calc || !window.confirm(`Удалить калькулятор «${calc.name}»?`)) return;
+    try {
+      await customApi.remove(calc.id);
+      router.push('/calculators');
+    } catch (e) {
+      setMessage(userMessage(e));
+    }
+  };
+
+  const formulaErrors = calc ? calc.formulas.map((f) => errors[f.name]).filter(Boolean) : [];
+  return (
+    <div className={s.page}>
+      <PageBreadcrumb items={[{ label: 'Калькуляторы', to: '/calculators' }, calc?.name ?? 'Свой калькулятор']} />
+      <h1>{calc?.name ?? 'Свой калькулятор'}</h1>
+      {message ? (
+        <p className={s.error} role="alert">
+          {message} {formulaErrors.join(' ')}
+        </p>
+      ) : null}
+      {calc ? (
+        <>
+          <section className={s.card} aria-label="Данные для расчёта">
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run();
+              }}
+            >
+              <div className={s.form}>
+                {calc.inputs.map((i) => (
+                  <div key={i.name} className={s.field}>
+                    <label htmlFor={`custom-${i.name}`}>{i.label}</label>
+                    <InputText
+                      id={`custom-${i.name}`}
+                      inputMode="decimal"
+                      value={values[i.name] ?? ''}
+                      invalid={Boolean(errors[i.name])}
+                      onChange={(e) => setValues({ ...values, [i.name]: e.target.value })}
+                    />
+                    {errors[i.name] ? (
+                      <small className={s.error} role="alert">
+                        {errors[i.name]}
+                      </small>
+                    ) : null}
+                  </div>
+                ))}
+              </div>
+              <div className={s.actions}>
+                <Button type="submit" label="Рассчитать" icon="pi pi-calculator" />
+                {calc.own ? (
+                  <>
+                    <Button type="button" label="Изменить" severity="secondary" outlined onClick={() => router.push(`/calculators/custom/${calc.id}/edit`)} />
+                    <Button type="button" label="Поделиться ссылкой" icon="pi pi-share-alt" severity="secondary" outlined onClick={() => void share()} />
+                    <Button type="button" label="Удалить" severity="danger" text onClick={() => void remove()} />
+                  </>
+                ) : null}
+              </div>
+              {link ? (
+                <p className={s.link}>
+                  <InputText aria-label="Ссылка на калькулятор" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+                </p>
+              ) : null}
+            </form>
+          </section>
+          {answer ? (
+            <ResultView
+              outputs={calc.formulas.map((f) => ({ key: f.name, label: f.label, kind: f.kind === 'number' ? 'qty' : f.kind }))}
+              result={answer.result}
+              steps={answer.steps}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <p className={s.muted}>
+        <Link href="/calculators">← Все калькуляторы</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+'use client';
+
+import Link from 'next/link';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useCallback, useEffect, useState } from 'react';
+import { ruDate } from '@/lib/domain/calculators/dates';
+import { formatNumber } from '@/lib/domain/money';
+import { productApi } from '@/lib/client/api';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { getRoles } from '@/lib/client/session';
+import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { isoOfRuDate } from './forms';
+import s from './calculators.module.css';
+
+interface Kind {
+  kind: string;
+  title: string;
+  usedBy: { id: string; title: string }[];
+}
+interface Rate {
+  id: number;
+  kind: string;
+  effectiveFrom: string;
+  value: unknown;
+  source: string;
+}
+
+const showValue = (v: unknown) => (typeof v === 'string' ? formatNumber(v) : JSON.stringify(v));
+
+/** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row. */
+export function RatesAdmin() {
+  const [kinds, setKinds] = useState<Kind[]>([]);
+  const [rates, setRates] = useState<Rate[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [form, setForm] = useState({ kind: 'key_rate', effectiveFrom: '', value: '', source: '' });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    productApi<{ kinds: Kind[]; rates: Rate[] }>('calculators/rates/list', {}).then(
+      (r) => {
+        setKinds(r.kinds);
+        setRates(r.rates);
+        setIsAdmin(getRoles().includes('admin'));
+        setError(null);
+      },
+      (e) => setError(userMessage(e)),
+    );
+  }, []);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const add = async () => {
+    const iso = isoOfRuDate(form.effectiveFrom);
+    if (!iso) {
+      setFields({ effectiveFrom: 'Введите дату как дд.мм.гггг.' });
+      return;
+    }
+    let value: unknown = form.value;
+    if (form.value.trim().startsWith('{')) {
+      try {
+        value = JSON.parse(form.value);
+      } catch {
+        setFields({ value: 'Шкала записывается в JSON, как в таблице выше.' });
+        return;
+      }
+    }
+    try {
+      await productApi('calculators/rates/add', { ...form, effectiveFrom: iso, value });
+      setFields({});
+      setDone('Ставка добавлена.');
+      setForm((f) => ({ ...f, effectiveFrom: '', value: '', source: '' }));
+      load();
+    } catch (e) {
+      setDone(null);
+      setFields(isApiError(e) && e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.split('.')[0]!, v])) : { _: userMessage(e) });
+    }
+  };
+
+  return (
+    <div className={s.page}>
+      <PageBreadcrumb items={[{ label: 'Калькуляторы', to: '/calculators' }, 'Таблицы ставок']} />
+      <h1>Таблицы ставок</h1>
+      <p className={s.muted}>Каждая ставка действует с указанной даты до следующей строки того же вида. Новое решение закона — новая строка.</p>
+      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      {isAdmin ? (
+        <section className={s.card} aria-label="Новая ставка">
+          <h2>Добавить ставку</h2>
+          <div className={s.form}>
+            <div className={s.field}>
+              <label htmlFor="rate-kind">Вид ставки</label>
+              <select id="rate-kind" className={s.select} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>
+                {kinds.map((k) => (
+                  <option key={k.kind} value={k.kind}>
+                    {k.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {(['effectiveFrom', 'value', 'source'] as const).map((name) => (
+              <div key={name} className={s.field}>
+                <label htmlFor={`rate-${name}`}>{{ effectiveFrom: 'Действует с (дд.мм.гггг)', value: 'Значение', source: 'Источник (документ, ссылка)' }[name]}</label>
+                <InputText id={`rate-${name}`} value={form[name]} invalid={Boolean(fields[name])} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+                {fields[name] ? <small className={s.error} role="alert">{fields[name]}</small> : null}
+              </div>
+            ))}
+          </div>
+          {fields._ ? <p className={s.error} role="alert">{fields._}</p> : null}
+          <div className={s.actions}>
+            <Button type="button" label="Добавить" icon="pi pi-plus" onClick={() => void add()} />
+            {done ? <span role="status">{done}</span> : null}
+          </div>
+        </section>
+      ) : null}
+      {kinds.map((k) => (
+        <section key={k.kind} className={s.card} aria-label={k.title}>
+          <h2>{k.title}</h2>
+          <p className={s.muted}>
+            Используется:{' '}
+            {k.usedBy.length === 0
+              ? 'калькуляция себестоимости'
+              : k.usedBy.map((u, i) => (
+                  <span key={u.id}>
+                    {i > 0 ? ', ' : ''}
+                    <Link href={`/calculators/${u.id}`}>{u.title}</Link>
+                  </span>
+                ))}
+          </p>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th>Действует с</th>
+                <th>Значение</th>
+                <th>Источник</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rates
+                .filter((r) => r.kind === k.kind)
+                .map((r) => (
+                  <tr key={r.id}>
+                    <td>{ruDate(r.effectiveFrom)}</td>
+                    <td>{showValue(r.value)}</td>
+                    <td>{r.source}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}

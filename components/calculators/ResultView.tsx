@@ -1,0 +1,126 @@
+'use client';
+
+import { formatMoney, formatNumber } from '@/lib/domain/money';
+import { ruDate } from '@/lib/domain/calculators/dates';
+import type { CalcStep } from '@/lib/schemas/calculators';
+import type { FormOutput } from './forms';
+import { formatOutput } from './format-output';
+import s from './calculators.module.css';
+
+interface Period {
+  from: string;
+  to: string;
+  days: number;
+  ratePct: string;
+  fraction: string;
+  amount: string;
+}
+
+/** The answer: named outputs, the periods or schedule when there is one, and the steps with numbers. */
+export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; result: Record<string, unknown>; steps: CalcStep[] }) {
+  const periods = Array.isArray(result.periods) ? (result.periods as Period[]) : null;
+  const loan = Array.isArray(result.schedule) && (result.schedule as { month?: number }[])[0]?.month !== undefined;
+  const schedule = Array.isArray(result.schedule) ? (result.schedule as Record<string, string | number>[]) : null;
+  return (
+    <section className={s.card} aria-label="Результат">
+      <h2>Результат</h2>
+      <dl className={s.outputs}>
+        {outputs.map((o) => (
+          <div key={o.key} className={s.output}>
+            <dt>{o.label}</dt>
+            <dd data-testid={`out-${o.key}`}>{formatOutput(o.kind, result[o.key])}</dd>
+          </div>
+        ))}
+      </dl>
+      {periods && periods.length > 0 ? (
+        <table className={s.table}>
+          <caption>Периоды</caption>
+          <thead>
+            <tr>
+              <th>С</th>
+              <th>По</th>
+              <th className={s.num}>Дней</th>
+              <th className={s.num}>Ставка</th>
+              <th>Доля</th>
+              <th className={s.num}>Сумма</th>
+            </tr>
+          </thead>
+          <tbody>
+            {periods.map((p) => (
+              <tr key={p.from}>
+                <td>{ruDate(p.from)}</td>
+                <td>{ruDate(p.to)}</td>
+                <td className={s.num}>{p.days}</td>
+                <td className={s.num}>{formatNumber(p.ratePct)}&nbsp;%</td>
+                <td>{p.fraction}</td>
+                <td className={s.num}>{formatMoney(p.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {schedule && schedule.length > 0 ? (
+        <table className={s.table}>
+          <caption>График</caption>
+          <thead>
+            {loan ? (
+              <tr>
+                <th className={s.num}>Месяц</th>
+                <th className={s.num}>Платёж</th>
+                <th className={s.num}>Проценты</th>
+                <th className={s.num}>Основной долг</th>
+                <th className={s.num}>Остаток</th>
+              </tr>
+            ) : (
+              <tr>
+                <th className={s.num}>Год</th>
+                <th className={s.num}>Месяцев</th>
+                <th className={s.num}>Амортизация</th>
+                <th className={s.num}>Остаточная стоимость</th>
+              </tr>
+            )}
+          </thead>
+          <tbody>
+            {schedule.map((r) =>
+              loan ? (
+                <tr key={r.month}>
+                  <td className={s.num}>{r.month}</td>
+                  <td className={s.num}>{formatMoney(String(r.payment))}</td>
+                  <td className={s.num}>{formatMoney(String(r.interest))}</td>
+                  <td className={s.num}>{formatMoney(String(r.principal))}</td>
+                  <td className={s.num}>{formatMoney(String(r.balance))}</td>
+                </tr>
+              ) : (
+                <tr key={r.year}>
+                  <td className={s.num}>{r.year}</td>
+                  <td className={s.num}>{r.months}</td>
+                  <td className={s.num}>{formatMoney(String(r.amount))}</td>
+                  <td className={s.num}>{formatMoney(String(r.residual))}</td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      ) : null}
+      <table className={s.table}>
+        <caption>Как посчитано</caption>
+        <thead>
+          <tr>
+            <th>Шаг</th>
+            <th>Формула</th>
+            <th className={s.num}>Значение</th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((st, i) => (
+            <tr key={i}>
+              <td>{st.label}</td>
+              <td>{st.formula}</td>
+              <td className={s.num}>{st.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

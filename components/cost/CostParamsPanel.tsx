@@ -1,0 +1,157 @@
+'use client';
+
+import { TAX_REGIME_TITLES, TAX_REGIMES, type CostParams, type OverheadPool, type TaxRegime } from '@/lib/domain/cost';
+import s from './cost.module.css';
+
+export type PriceMode = 'markup' | 'margin' | 'price' | 'cost';
+
+export interface ParamsForm {
+  params: CostParams;
+  priceMode: PriceMode;
+  priceValue: string;
+}
+
+/** The form state → the wire `params` (empty fields are left out: the server's defaults apply). */
+export function paramsOf(form: ParamsForm): CostParams {
+  const p: CostParams = { ...form.params };
+  delete p.markupPct;
+  delete p.marginPct;
+  delete p.price;
+  if (form.priceMode === 'markup') p.markupPct = form.priceValue;
+  if (form.priceMode === 'margin') p.marginPct = form.priceValue;
+  if (form.priceMode === 'price') p.price = form.priceValue;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (v === '' || v === undefined) continue;
+    if (typeof v === 'object' && v) {
+      const pool = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== undefined));
+      out[k] = pool;
+    } else out[k] = v;
+  }
+  return out as CostParams;
+}
+
+export function formOf(params: CostParams): ParamsForm {
+  const priceMode: PriceMode = params.markupPct ? 'markup' : params.marginPct ? 'margin' : params.price ? 'price' : 'markup';
+  return { params, priceMode, priceValue: params.markupPct ?? params.marginPct ?? params.price ?? '' };
+}
+
+const BASES = [
+  { value: 'wages', label: '% от основной ЗП' },
+  { value: 'direct', label: '% от прямых затрат' },
+  { value: 'machineHours', label: '₽ за машино-час' },
+];
+
+const VAT_OPTIONS = [
+  { value: '', label: 'по режиму' },
+  { value: '22', label: '22 %' },
+  { value: '10', label: '10 %' },
+  { value: '7', label: '7 %' },
+  { value: '5', label: '5 %' },
+  { value: '0', label: '0 %' },
+  { value: 'none', label: 'без НДС' },
+];
+
+export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; onChange: (f: ParamsForm) => void; errors: Record<string, string> }) {
+  const p = form.params;
+  const set = (patch: Partial<CostParams>) => onChange({ ...form, params: { ...p, ...patch } });
+  const err = (k: string) => errors[`params.${k}`];
+  const field = (key: keyof CostParams, label: string) => (
+    <label className={s.field}>
+      {label}
+      <input
+        className={`p-inputtext p-component ${err(key) ? 'p-invalid' : ''}`}
+        inputMode="decimal"
+        value={(p[key] as string | undefined) ?? ''}
+        onChange={(e) => set({ [key]: e.target.value })}
+      />
+      {err(key) && <small className="p-error">{err(key)}</small>}
+    </label>
+  );
+  const pool = (key: 'shop' | 'general', label: string) => {
+    const v: OverheadPool = p[key] ?? { base: 'wages', pct: '' };
+    const valueKey = v.base === 'machineHours' ? 'rate' : 'pct';
+    const e = err(`${key}.${valueKey}`);
+    return (
+      <fieldset className={s.pool}>
+        <legend>{label}</legend>
+        <select aria-label={`${label}: база`} className={s.select} value={v.base} onChange={(ev) => set({ [key]: { ...v, base: ev.target.value as OverheadPool['base'] } })}>
+          {BASES.map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.label}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={`${label}: ${v.base === 'machineHours' ? 'ставка' : 'процент'}`}
+          className={`p-inputtext p-component ${e ? 'p-invalid' : ''}`}
+          inputMode="decimal"
+          value={(v.base === 'machineHours' ? v.rate : v.pct) ?? ''}
+          onChange={(ev) => set({ [key]: { ...v, [valueKey]: ev.target.value } })}
+        />
+        {e && <small className="p-error">{e}</small>}
+      </fieldset>
+    );
+  };
+  return (
+    <div className={s.params}>
+      {field('batchQty', 'Партия, ед.')}
+      {field('additionalWagePct', 'Дополнительная ЗП, %')}
+      {field('contributionsPct', 'Страховые взносы, %')}
+      {field('accidentPct', 'НС и ПЗ, %')}
+      {pool('shop', 'ОПР (статья 10)')}
+      {pool('general', 'ОХР (статья 11)')}
+      {field('defectsPct', 'Потери от брака, % цеховой')}
+      {field('otherPct', 'Прочие производственные, % цеховой')}
+      {field('sellingPct', 'Коммерческие, % производственной')}
+      <label className={s.check}>
+        <input type="checkbox" checked={!!p.directCosting} onChange={(e) => set({ directCosting: e.target.checked })} />
+        Директ-костинг (ОХР вне производственной)
+      </label>
+      <fieldset className={s.pool}>
+        <legend>Цена</legend>
+        <select
+          aria-label="Способ расчёта цены"
+          className={s.select}
+          value={form.priceMode}
+          onChange={(e) => onChange({ ...form, priceMode: e.target.value as PriceMode })}
+        >
+          <option value="markup">наценка, %</option>
+          <option value="margin">маржа, %</option>
+          <option value="price">цена без НДС, ₽</option>
+          <option value="cost">по себестоимости</option>
+        </select>
+        {form.priceMode !== 'cost' && (
+          <input
+            aria-label="Наценка, маржа или цена"
+            className={`p-inputtext p-component ${err('markupPct') || err('marginPct') || err('price') ? 'p-invalid' : ''}`}
+            inputMode="decimal"
+            value={form.priceValue}
+            onChange={(e) => onChange({ ...form, priceValue: e.target.value })}
+          />
+        )}
+        {(err('markupPct') || err('marginPct') || err('price')) && <small className="p-error">{err('markupPct') || err('marginPct') || err('price')}</small>}
+      </fieldset>
+      <label className={s.field}>
+        Налоговый режим
+        <select className={s.select} value={p.taxRegime ?? 'osno'} onChange={(e) => set({ taxRegime: e.target.value as TaxRegime })}>
+          {TAX_REGIMES.map((r) => (
+            <option key={r} value={r}>
+              {TAX_REGIME_TITLES[r]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={s.field}>
+        Ставка НДС
+        <select className={s.select} value={p.vatRatePct ?? ''} onChange={(e) => set({ vatRatePct: e.target.value || undefined })}>
+          {VAT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

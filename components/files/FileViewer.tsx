@@ -1,0 +1,291 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { Button } from 'primereact/button';
+import { Password } from 'primereact/password';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useEffect, useState } from 'react';
+import { formatSize } from '@/lib/domain/files/format-size';
+import { isTextType } from '@/lib/domain/files/mime';
+import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { filesApi } from '@/lib/client/api';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { readDocx, type DocBlock } from '@/lib/client/office/docx';
+import { readXlsx, type Sheet } from '@/lib/client/office/xlsx';
+import type { FileObject } from '@/lib/schemas/files';
+import { fileUrl, files } from './api';
+import s from './files.module.css';
+
+const TEXT_LIMIT = 2 * 1024 * 1024;
+const OFFICE_LIMIT = 30 * 1024 * 1024;
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Preview =
+  | { kind: 'image' | 'pdf' | 'card' }
+  | { kind: 'text'; text: string; csv: string[][] | null }
+  | { kind: 'docx'; blocks: DocBlock[] }
+  | { kind: 'xlsx'; sheets: Sheet[] };
+
+/** CSV with `;` or `,`, quotes doubled inside quoted fields. */
+function parseCsv(text: string): string[][] {
+  const sep = (text.split('\n')[0]?.split(';').length ?? 0) > (text.split('\n')[0]?.split(',').length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) rows.push([...row, cell]);
+  return rows.slice(0, 1000);
+}
+
+function Table({ rows, label }: { rows: string[][]; label: string }) {
+  return (
+    <div style={{ overflow: 'auto', maxHeight: '70vh' }}>
+      <table aria-label={label} className="p-datatable-table" style={{ borderCollapse: 'collapse' }}>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) => (
+                <td key={j} style={{ border: '1px solid var(--surface-border)', padding: '0.25rem 0.5rem', whiteSpace: 'pre-wrap' }}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** `/file/{id}`: the viewer — PDF in a sandboxed frame, images, text/CSV/JSON, DOCX, XLSX, else a download card. */
+export function FileViewer({ fileId }: { fileId: string }) {
+  const params = useSearchParams();
+  const link = params.get('link') ?? undefined;
+  const [object, setObject] = useState<FileObject | null>(null);
+  const [grant, setGrant] = useState<string | undefined>(undefined);
+  const [needPassword, setNeedPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    const load = link
+      ? filesApi<{ object: FileObject; grant: string | null }>('openFileLink', { token: link, ...(attempt > 0 && password ? { password } : {}) }).then((r) => {
+          if (live) setGrant(r.grant ?? undefined);
+          return r.object.id === fileId ? r.object : files.info(fileId).then((x) => x.object).catch(() => r.object);
+        })
+      : files.info(fileId).then((r) => r.object);
+    load.then(
+      (o) => {
+        if (!live) return;
+        setObject(o);
+        setNeedPassword(false);
+        setError(null);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        if (isApiError(e) && e.code === 'LINK_PASSWORD') {
+          setNeedPassword(true);
+          if (attempt > 0) setError(userMessage(e));
+        } else setError(userMessage(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fileId, link, attempt]);
+
+  const src = object ? fileUrl(object.id, { link, grant }) : '';
+  useEffect(() => {
+    if (!object || object.kind !== 'file') return;
+    let live = true;
+    const m = object.mime;
+    const fetchBytes = async (limit: number) => {
+      if (object.size > limit) return null;
+      const res = await fetch(fileUrl(object.id, { link, grant }), { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.arrayBuffer();
+    };
+    const run = async (): Promise<Preview> => {
+      if (m.startsWith('image/') && m !== 'image/svg+xml') return { kind: 'image' };
+      if (m === 'application/pdf') return { kind: 'pdf' };
+      if (isTextType(m)) {
+        const buf = await fetchBytes(TEXT_LIMIT);
+        if (!buf) return { kind: 'card' };
+        let text = new TextDecoder('utf-8').decode(buf);
+        if (m === 'application/json') {
+          try {
+            text = JSON.stringify(JSON.parse(text), null, 2);
+          } catch {
+            /* shown as is */
+          }
+        }
+        return { kind: 'text', text, csv: m === 'text/csv' ? parseCsv(text) : null };
+      }
+      if (m === DOCX) {
+        const buf = await fetchBytes(OFFICE_LIMIT);
+        return buf ? { kind: 'docx', blocks: await readDocx(buf) } : { kind: 'card' };
+      }
+      if (m === XLSX) {
+        const buf = await fetchBytes(OFFICE_LIMIT);
+        return buf ? { kind: 'xlsx', sheets: await readXlsx(buf) } : { kind: 'card' };
+      }
+      return { kind: 'card' };
+    };
+    run().then(
+      (p) => live && setPreview(p),
+      () => live && setPreview({ kind: 'card' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [object, link, grant]);
+
+  if (needPassword && !object) {
+    return (
+      <main className={s.viewer}>
+        <h1>Файл защищён паролем</h1>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setAttempt((a) => a + 1);
+          }}
+          style={{ display: 'flex', gap: '0.5rem', alignItems: 'flex-end', flexWrap: 'wrap' }}
+        >
+          <div>
+            <label htmlFor="link-pw" style={{ display: 'block', marginBottom: '0.35rem' }}>
+              Пароль
+            </label>
+            <Password inputId="link-pw" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoFocus />
+          </div>
+          <Button type="submit" label="Открыть" />
+        </form>
+        {error && (
+          <p role="alert" className="p-error">
+            {error}
+          </p>
+        )}
+      </main>
+    );
+  }
+  if (error && !object) {
+    return (
+      <main className={s.viewer}>
+        <h1>Файл не открылся</h1>
+        <p role="alert">{error}</p>
+        {!link && <Link href="/documents">Перейти в «Мои документы»</Link>}
+      </main>
+    );
+  }
+  if (!object) return <main className={s.viewer}>Загрузка…</main>;
+
+  const download = fileUrl(object.id, { link, grant, download: true });
+  return (
+    <main className={s.viewer}>
+      <header className={s.viewerHead}>
+        {!link && (
+          <Link href={object.root ? `/documents/folder/${encodeURIComponent(object.root)}` : '/documents'} aria-label="Назад к папке">
+            <i className="pi pi-arrow-left" aria-hidden="true" />
+          </Link>
+        )}
+        <h1 style={{ margin: 0, flex: 1, fontSize: '1.25rem' }}>{object.name}</h1>
+        <span className={s.muted}>
+          {formatSize(object.size)} · {formatDateTimeShort(new Date(object.updated_at))}
+        </span>
+        {object.kind === 'file' && (
+          <a className="p-button p-button-outlined" href={download} download={object.name}>
+            <i className="pi pi-download" aria-hidden="true" />
+            &nbsp;Скачать
+          </a>
+        )}
+      </header>
+      {object.kind === 'folder' && <p>Это папка.</p>}
+      {object.kind === 'file' && !preview && <p>Готовим просмотр…</p>}
+      {preview?.kind === 'image' && (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={src} alt={object.name} style={{ maxWidth: '100%', maxHeight: '80vh', objectFit: 'contain' }} />
+      )}
+      {preview?.kind === 'pdf' && (
+        <iframe title={`Просмотр ${object.name}`} src={fileUrl(object.id, { link, grant, inline: true })} sandbox="" style={{ width: '100%', height: '80vh', border: '1px solid var(--surface-border)' }} />
+      )}
+      {preview?.kind === 'text' &&
+        (preview.csv ? (
+          <Table rows={preview.csv} label="Содержимое таблицы" />
+        ) : (
+          <pre aria-label="Содержимое файла" style={{ whiteSpace: 'pre-wrap', maxHeight: '75vh', overflow: 'auto' }}>
+            {preview.text}
+          </pre>
+        ))}
+      {preview?.kind === 'docx' && (
+        <article aria-label="Содержимое документа" className={s.doc}>
+          {preview.blocks.map((b, i) =>
+            b.kind === 'table' ? (
+              <Table key={i} rows={b.rows} label="Таблица документа" />
+            ) : b.level > 0 ? (
+              <h2 key={i} style={{ fontSize: `${Math.max(1, 1.6 - b.level * 0.15)}rem` }}>
+                {b.runs.map((r) => r.text).join('')}
+              </h2>
+            ) : (
+              <p key={i}>
+                {b.runs.map((r, j) => (
+                  <span key={j} style={{ fontWeight: r.bold ? 700 : undefined, fontStyle: r.italic ? 'italic' : undefined, whiteSpace: 'pre-wrap' }}>
+                    {r.text}
+                  </span>
+                ))}
+              </p>
+            ),
+          )}
+        </article>
+      )}
+      {preview?.kind === 'xlsx' &&
+        (preview.sheets.length === 0 ? (
+          <p>В книге нет листов.</p>
+        ) : (
+          <TabView>
+            {preview.sheets.map((sh) => (
+              <TabPanel key={sh.name} header={sh.name}>
+                <Table rows={sh.rows} label={`Лист ${sh.name}`} />
+                {sh.truncated && <p className={s.muted}>Показаны первые 500 строк и 50 столбцов — скачайте файл, чтобы увидеть всё.</p>}
+              </TabPanel>
+            ))}
+          </TabView>
+        ))}
+      {preview?.kind === 'card' && (
+        <div className={s.empty}>
+          <i className="pi pi-file" style={{ fontSize: '2.5rem' }} aria-hidden="true" />
+          <p>
+            Просмотр для этого типа файла недоступен. {object.name}, {formatSize(object.size)}.
+          </p>
+          <a className="p-button" href={download} download={object.name}>
+            Скачать
+          </a>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,102 @@
+import Cookies from 'js-cookie';
+import { filesApi } from '@/lib/client/api';
+import { ApiError } from '@/lib/client/api-error';
+import { refreshAccessToken } from '@/lib/client/refresh';
+import type { FileLink, FileObject, FileShare, FileSort, FileType, PathItem } from '@/lib/schemas/files';
+
+export const FILES_BASE = '/file-manager-service/api/v1';
+
+export interface ListQuery {
+  root: string | null;
+  type: FileType;
+  search: string;
+  sort: FileSort;
+  offset: number;
+  limit: number;
+  scope: 'own' | 'shared' | 'all';
+}
+
+/** The file-manager calls the documents page uses (API.md §3). */
+export const files = {
+  list: (q: ListQuery, signal?: AbortSignal) =>
+    filesApi<{ objects: FileObject[]; total: number }>(
+      'listObjects',
+      { root: q.root, type: q.root ? undefined : q.type, search: q.search || undefined, sort: q.sort, offset: q.offset, limit: q.limit, scope: q.root ? undefined : q.scope },
+      { signal },
+    ),
+  info: (id: string, signal?: AbortSignal) => filesApi<{ object: FileObject; path: PathItem[] }>('getFileInfo', { id }, { signal }),
+  createFolder: (name: string, root: string | null, type: FileType) =>
+    filesApi<{ object: FileObject }>('createFolder', root ? { name, root, type } : { name, type }),
+  rename: (o: FileObject, name: string) => filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, name, version: o.version }),
+  move: (o: FileObject, root: string | null) => filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, root, version: o.version }),
+  copy: (o: FileObject, root: string | null, name: string) => filesApi<{ object: FileObject }>('copyFile', { id: o.id, name, root }),
+  remove: (ids: string[]) => filesApi<{ deleted: number }>('deleteFiles', { ids }),
+  share: (id: string, login: string, access: 'read' | 'edit') => filesApi('shareFile', { id, login, access }),
+  unshare: (id: string, login: string) => filesApi('unshareFile', { id, login }),
+  shares: (id: string) => filesApi<{ shares: FileShare[] }>('listShares', { id }),
+  createLink: (id: string, opts: { expiresAt?: string; password?: string }) =>
+    filesApi<{ link: string; token: string; link_id: string }>('createFileLink', { id, ...opts }),
+  links: (id: string) => filesApi<{ links: (FileLink & { expired: boolean })[] }>('listFileLinks', { id }),
+  revokeLink: (linkId: string) => filesApi('revokeFileLink', { link_id: linkId }),
+};
+
+/** Address of a file's bytes (cookie auth): `download` forces a save, `inline` is for the viewer's frame. */
+export const fileUrl = (id: string, opts: { download?: boolean; inline?: boolean; link?: string; grant?: string } = {}): string => {
+  const q = new URLSearchParams();
+  if (opts.download) q.set('download', '1');
+  if (opts.inline) q.set('inline', '1');
+  if (opts.link) q.set('link', opts.link);
+  if (opts.grant) q.set('grant', opts.grant);
+  const qs = q.toString();
+  return `${FILES_BASE}/file/${encodeURIComponent(id)}${qs ? `?${qs}` : ''}`;
+};
+
+/** Saves a blob under `name` through an object URL, revoked 100 ms later. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 100);
+}
+
+/** The name in `Content-Disposition` (`filename*` first). */
+export function filenameOf(header: string | null, fallback: string): string {
+  const star = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      /* fall through */
+    }
+  }
+  return header?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/** Downloads `GET /files?ids=…` as a zip and saves it as a named file. */
+export async function downloadZip(ids: string[], fallbackName: string): Promise<void> {
+  const get = () =>
+    fetch(`${FILES_BASE}/files?ids=${ids.map(encodeURIComponent).join(',')}`, {
+      headers: { Authorization: `Bearer ${Cookies.get('accessToken') ?? ''}` },
+      credentials: 'same-origin',
+    });
+  let res = await get();
+  if (res.status === 401 && (await refreshAccessToken())) res = await get();
+  if (!res.ok) {
+    let msg = 'Не удалось скачать архив.';
+    let code = 'BAD_RESPONSE';
+    try {
+      const body = (await res.json()) as { msg?: string; code?: string };
+      msg = body.msg ?? msg;
+      code = body.code ?? code;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(code, msg, { status: res.status });
+  }
+  saveBlob(await res.blob(), filenameOf(res.headers.get('content-disposition'), fallbackName));
+}

@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import { AREAS } from './areas';
+import { ServiceStatus } from './ServiceStatus';
+
+/** `/` for a signed-in user: shortcuts to every area. */
+export function Dashboard({ productName }: { productName: string }) {
+  return (
+    <>
+      <h1 className="dashboard-title">{productName}: рабочий стол</h1>
+      <nav aria-label="Разделы" className="dashboard-grid">
+        {AREAS.map((a) => (
+          <Link key={a.to} href={a.to} className="dashboard-tile">
+            <i className={`pi ${a.icon}`} aria-hidden="true" />
+            <span className="dashboard-tile-title">{a.title}</span>
+            <span className="dashboard-tile-text">{a.text}</span>
+          </Link>
+        ))}
+      </nav>
+      <ServiceStatus />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Fragment } from 'react';
+import { breadcrumbFor } from '@/lib/domain/layout/breadcrumb';
+import { routeBreadcrumb } from '@/lib/domain/layout/routes';
+import { useLayout } from './LayoutContext';
+
+/** Home icon, then the route's crumbs (page-declared, the route table, or the path), chevrons between. */
+export function AppBreadcrumb() {
+  const pathname = usePathname();
+  const { pageBreadcrumb } = useLayout();
+  const crumbs = breadcrumbFor(pathname, pageBreadcrumb ?? routeBreadcrumb(pathname));
+  return (
+    <nav className="layout-breadcrumb" aria-label="Навигационная цепочка">
+      <ol>
+        <li>
+          <Link href="/" aria-label="Главная" className="layout-breadcrumb-home">
+            <i className="pi pi-home" aria-hidden="true" />
+          </Link>
+        </li>
+        {crumbs.map((c, i) => (
+          <Fragment key={`${i}-${c.label}`}>
+            <li className="layout-breadcrumb-chevron" aria-hidden="true">
+              <i className="pi pi-angle-right" />
+            </li>
+            <li>
+              {c.to ? (
+                <Link href={c.to}>{c.label}</Link>
+              ) : (
+                <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.label}</span>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,80 @@
+'use client';
+
+import Link from 'next/link';
+import { Button } from 'primereact/button';
+import { forwardRef, useEffect, useRef } from 'react';
+import { AUTO_HIDE_MS, isHoverMode } from '@/lib/domain/layout/state';
+import { AppMenu } from './AppMenu';
+import { useLayout } from './LayoutContext';
+
+/** The sidebar: product name, the menu, the help prompt; reveal/drawer hover logic with a pin. */
+export const AppSidebar = forwardRef<HTMLElement>(function AppSidebar(_props, ref) {
+  const { state, dispatch, productName, messengerUrl } = useLayout();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const hoverMode = isHoverMode(state.menuMode);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onEnter = () => {
+    if (!hoverMode || state.anchored) return;
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+    }
+    dispatch({ type: 'sidebarEnter' });
+  };
+  const onLeave = () => {
+    if (!hoverMode || state.anchored || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      dispatch({ type: 'sidebarAutoHide' });
+    }, AUTO_HIDE_MS);
+  };
+
+  return (
+    <aside ref={ref} className="layout-sidebar" onMouseEnter={onEnter} onMouseLeave={onLeave} aria-label="Боковое меню">
+      <div className="layout-sidebar-top">
+        <Link href="/" className="layout-sidebar-logo" aria-label={`${productName} — на главную`}>
+          <i className="pi pi-calculator layout-sidebar-logo-icon" aria-hidden="true" />
+          <span className="layout-sidebar-logo-text">{productName}</span>
+        </Link>
+        {hoverMode && (
+          <button
+            type="button"
+            className={`layout-sidebar-anchor${state.anchored ? ' anchored' : ''}`}
+            aria-pressed={state.anchored}
+            aria-label={state.anchored ? 'Открепить меню' : 'Закрепить меню'}
+            title={state.anchored ? 'Открепить меню' : 'Закрепить меню'}
+            onClick={() => dispatch({ type: 'toggleAnchor' })}
+          >
+            <i className="pi pi-thumbtack" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <nav className="layout-menu-container" aria-label="Главное меню">
+        <AppMenu />
+      </nav>
+      <div className="layout-sidebar-help">
+        <p>Появился какой-нибудь вопрос по сервису?</p>
+        {messengerUrl ? (
+          <a className="p-button p-component layout-help-button" href={messengerUrl} target="_blank" rel="noopener noreferrer">
+            <i className="pi pi-send p-button-icon p-button-icon-left" aria-hidden="true" />
+            <span className="p-button-label">Написать</span>
+          </a>
+        ) : (
+          <>
+            <Button label="Написать" icon="pi pi-send" disabled className="layout-help-button" aria-describedby="help-hint" />
+            <small id="help-hint" className="layout-help-hint">
+              Адрес чата поддержки не настроен (MESSENGER_URL).
+            </small>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+});

@@ -1,0 +1,214 @@
+'use client';
+
+import Cookies from 'js-cookie';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { authApi, filesApi } from '@/lib/client/api';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { SideDrawer } from './SideDrawer';
+import { useToast } from './ToastProvider';
+
+interface UserInfo {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  patronymic: string;
+  messengerLink: string;
+  avatarFileId: string | null;
+  linkedAccounts: { provider: string; displayName?: string | null }[];
+}
+
+type Form = Pick<UserInfo, 'firstName' | 'lastName' | 'patronymic' | 'messengerLink'>;
+const FIELDS: { key: keyof Form; label: string }[] = [
+  { key: 'firstName', label: 'Имя' },
+  { key: 'lastName', label: 'Фамилия' },
+  { key: 'patronymic', label: 'Отчество' },
+  { key: 'messengerLink', label: 'Ссылка на мессенджер' },
+];
+
+const token = () => Cookies.get('accessToken') ?? '';
+const avatarUrl = (id: string) => `/file-manager-service/api/v1/file/${encodeURIComponent(id)}`;
+
+/** The profile panel: e-mail, account-link notice, photo, name and messenger link, sign-out. */
+export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const toast = useToast();
+  const router = useRouter();
+  const [info, setInfo] = useState<UserInfo | null>(null);
+  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', patronymic: '', messengerLink: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [photoBusy, setPhotoBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const accept = (u: UserInfo) => {
+    setInfo(u);
+    setForm({ firstName: u.firstName ?? '', lastName: u.lastName ?? '', patronymic: u.patronymic ?? '', messengerLink: u.messengerLink ?? '' });
+  };
+
+  useEffect(() => {
+    if (!visible) return;
+    let live = true;
+    authApi<{ userinfo: UserInfo }>('getUserInfo', { accessToken: token() }).then(
+      (a) => {
+        if (!live) return;
+        setLoadError(null);
+        accept(a.userinfo);
+      },
+      (e: unknown) => live && setLoadError(userMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [visible]);
+
+  const save = async (patch: Partial<UserInfo>, okSummary: string) => {
+    const a = await authApi<{ userinfo: UserInfo; msg: string }>('updateUserInfo', { accessToken: token(), userinfo: patch });
+    accept(a.userinfo);
+    toast.show({ severity: 'success', summary: okSummary, detail: a.msg });
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setErrors({});
+    try {
+      await save({ ...form, messengerLink: form.messengerLink.trim() }, 'Профиль сохранён');
+    } catch (err) {
+      if (isApiError(err) && err.fields) {
+        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k.replace(/^userinfo\./, ''), String(v)])));
+      }
+      toast.show({ severity: 'error', summary: 'Не удалось сохранить', detail: userMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const uploadPhoto = async (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      toast.show({ severity: 'warn', summary: 'Нужна картинка', detail: 'Выберите файл JPEG, PNG или WebP.' });
+      return;
+    }
+    setPhotoBusy(true);
+    try {
+      const up = await filesApi<{ upload_id: string; chunks: number; chunk_size: number }>('createUpload', { name: file.name, type: 'avatars', size: file.size });
+      for (let i = 0; i < up.chunks; i++) {
+        const body = new FormData();
+        body.set('upload_id', up.upload_id);
+        body.set('chunk_id', String(i));
+        body.set('data', file.slice(i * up.chunk_size, Math.min(file.size, (i + 1) * up.chunk_size)));
+        const res = await fetch('/file-manager-service/api/v1/uploadChunk', {
+          method: 'POST',
+          body,
+          headers: { Authorization: `Bearer ${token()}`, ...(Cookies.get('XSRF-TOKEN') ? { 'X-XSRF-TOKEN': Cookies.get('XSRF-TOKEN')! } : {}) },
+        });
+        const json = (await res.json().catch(() => ({}))) as { ok?: boolean; msg?: string };
+        if (!json.ok) throw new Error(json.msg || 'Не удалось загрузить фото.');
+      }
+      const done = await filesApi<{ object: { id: string } }>('completeUpload', { upload_id: up.upload_id });
+      await save({ avatarFileId: done.object.id }, 'Фото обновлено');
+    } catch (err) {
+      toast.show({ severity: 'error', summary: 'Фото не загружено', detail: err instanceof Error && !isApiError(err) ? err.message : userMessage(err) });
+    } finally {
+      setPhotoBusy(false);
+    }
+  };
+
+  const removePhoto = async () => {
+    setPhotoBusy(true);
+    try {
+      await save({ avatarFileId: null }, 'Фото удалено');
+    } catch (err) {
+      toast.show({ severity: 'error', summary: 'Не удалось удалить фото', detail: userMessage(err) });
+    } finally {
+      setPhotoBusy(false);
+    }
+  };
+
+  const signOut = async () => {
+    try {
+      await authApi('logout', {});
+    } catch {
+      // Signing out locally still works when the service is unreachable.
+    }
+    Cookies.remove('accessToken', { path: '/' });
+    router.replace('/auth');
+    router.refresh();
+  };
+
+  const linked = info ? info.linkedAccounts.length > 0 : true;
+
+  return (
+    <SideDrawer visible={visible} onHide={onHide} title="Профиль" position="right" className="layout-profile">
+      <p className="profile-email" data-testid="profile-email">
+        {info ? info.email : loadError ? '' : 'Загрузка…'}
+      </p>
+      {loadError && <Message severity="error" text={loadError} />}
+      {info && !linked && (
+        <div className="profile-link-notice" role="alert">
+          <span>Аккаунт не привязан!</span>
+          <Link className="p-button p-button-sm p-button-danger p-component" href="/auth?link=1">
+            <span className="p-button-label">Привязать</span>
+          </Link>
+        </div>
+      )}
+      {info && (
+        <>
+          <div className="profile-photo">
+            {info.avatarFileId ? (
+              // eslint-disable-next-line @next/next/no-img-element -- served by the file manager with the cookie
+              <img src={avatarUrl(info.avatarFileId)} alt="Фото профиля" width={96} height={96} />
+            ) : (
+              <span className="profile-photo-empty" aria-label="Фото не загружено" role="img">
+                <i className="pi pi-user" aria-hidden="true" />
+              </span>
+            )}
+            <div className="profile-photo-actions">
+              <Button type="button" label="Удалить" size="small" outlined severity="secondary" disabled={!info.avatarFileId || photoBusy} onClick={() => void removePhoto()} />
+              <Button type="button" label="Изменить" size="small" outlined loading={photoBusy} onClick={() => fileInput.current?.click()} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                hidden
+                aria-label="Файл фото профиля"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  e.target.value = '';
+                  if (f) void uploadPhoto(f);
+                }}
+              />
+            </div>
+          </div>
+          <form className="profile-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            {FIELDS.map((f) => (
+              <div key={f.key} className="profile-field">
+                <label htmlFor={`profile-${f.key}`}>{f.label}</label>
+                <InputText
+                  id={`profile-${f.key}`}
+                  value={form[f.key]}
+                  invalid={Boolean(errors[f.key])}
+                  aria-describedby={errors[f.key] ? `profile-${f.key}-error` : undefined}
+                  onChange={(e) => setForm((x) => ({ ...x, [f.key]: e.target.value }))}
+                />
+                {errors[f.key] && (
+                  <small id={`profile-${f.key}-error`} className="p-error">
+                    {errors[f.key]}
+                  </small>
+                )}
+              </div>
+            ))}
+            <Button type="submit" label="Сохранить" icon="pi pi-check" loading={saving} />
+          </form>
+        </>
+      )}
+      <Button type="button" label="Выйти" icon="pi pi-sign-out" severity="secondary" text className="profile-signout" onClick={() => void signOut()} />
+    </SideDrawer>
+  );
+}

@@ -1,0 +1,295 @@
+'use client';
+
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
+import type { StoredSpec } from './api';
+import { OKEI_UNITS } from './units';
+import s from './spec-editor.module.css';
+
+let seq = 0;
+/** A fresh line id (unique in the document). */
+export const newLineId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export const emptySpec = (): SpecDocument => ({
+  schemaVersion: 1,
+  name: '',
+  unit: 'шт',
+  outputQty: '1',
+  materials: [],
+  operations: [],
+});
+
+export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
+export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
+
+const ARTICLES = [
+  { value: 'materials', label: '1 Материалы' },
+  { value: 'purchased', label: '3 Покупные, п/ф' },
+  { value: 'energy', label: '4 Энергия' },
+];
+
+interface RowProps<T> {
+  index: number;
+  line: T;
+  errors: Record<string, string>;
+  onChange: (index: number, patch: Partial<T>) => void;
+  onRemove: (index: number) => void;
+}
+
+const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, onRemove, specs }: RowProps<MaterialLine> & { specs: StoredSpec[] }) {
+  const err = (f: string) => errors[`materials.${index}.${f}`];
+  const put = (patch: Partial<MaterialLine>) => onChange(index, patch);
+  const n = index + 1;
+  return (
+    <tr>
+      <td className={s.num}>{n}</td>
+      <td>
+        <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: наименование`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
+      </td>
+      <td>
+        <select className={s.select} aria-label={`Материал ${n}: единица`} value={line.unit} onChange={(e) => put({ unit: e.target.value })}>
+          {OKEI_UNITS.map((u) => (
+            <option key={u.code} value={u.short}>
+              {u.short}
+            </option>
+          ))}
+          {!OKEI_UNITS.some((u) => u.short === line.unit) && <option value={line.unit}>{line.unit}</option>}
+        </select>
+      </td>
+      <td>
+        <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: количество`} value={line.qty} onChange={(e) => put({ qty: e.target.value })} title={err('qty')} />
+      </td>
+      <td>
+        <input className={`p-inputtext p-component ${s.narrow} ${err('wastePct') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: отходы, %`} value={line.wastePct ?? ''} onChange={(e) => put({ wastePct: e.target.value })} title={err('wastePct')} />
+        <select className={s.select} aria-label={`Материал ${n}: способ учёта отходов`} value={line.wasteMode ?? 'uplift'} onChange={(e) => put({ wasteMode: e.target.value as MaterialLine['wasteMode'] })}>
+          <option value="uplift">сверх нормы</option>
+          <option value="share">доля брутто</option>
+        </select>
+      </td>
+      <td>
+        <select className={s.select} aria-label={`Материал ${n}: полуфабрикат`} value={line.specId ?? ''} onChange={(e) => put(e.target.value ? { specId: e.target.value, article: 'purchased', price: '' } : { specId: undefined })}>
+          <option value="">— покупной —</option>
+          {specs.map((sp) => (
+            <option key={sp.id} value={sp.id}>
+              {sp.name}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          className={`p-inputtext p-component ${s.narrow} ${err('price') ? 'p-invalid' : ''}`}
+          inputMode="decimal"
+          aria-label={`Материал ${n}: цена`}
+          value={line.specId ? '' : (line.price ?? '')}
+          placeholder={line.specId ? 'по спецификации' : ''}
+          disabled={!!line.specId}
+          onChange={(e) => put({ price: e.target.value })}
+          title={err('price')}
+        />
+      </td>
+      <td>
+        <select className={s.select} aria-label={`Материал ${n}: статья`} value={line.article ?? 'materials'} onChange={(e) => put({ article: e.target.value as MaterialLine['article'] })}>
+          {ARTICLES.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          className={`p-inputtext p-component ${s.narrow}`}
+          inputMode="decimal"
+          aria-label={`Материал ${n}: цена возвратных отходов`}
+          value={line.returnable?.price ?? ''}
+          onChange={(e) => put({ returnable: e.target.value ? { ...line.returnable, price: e.target.value } : undefined })}
+          title={err('returnable.price')}
+        />
+      </td>
+      <td>
+        <button type="button" className="p-button p-button-text p-button-danger p-button-sm" aria-label={`Удалить материал ${n}`} onClick={() => onRemove(index)}>
+          <i className="pi pi-trash" aria-hidden="true" />
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+const OperationRow = memo(function OperationRow({ index, line, errors, onChange, onRemove }: RowProps<Operation>) {
+  const err = (f: string) => errors[`operations.${index}.${f}`];
+  const put = (patch: Partial<Operation>) => onChange(index, patch);
+  const n = index + 1;
+  const cell = (f: 'hours' | 'rate' | 'machineHours' | 'machineRate', label: string) => (
+    <td>
+      <input className={`p-inputtext p-component ${s.narrow} ${err(f) ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Операция ${n}: ${label}`} value={line[f] ?? ''} onChange={(e) => put({ [f]: e.target.value })} title={err(f)} />
+    </td>
+  );
+  return (
+    <tr>
+      <td className={s.num}>{n}</td>
+      <td>
+        <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Операция ${n}: название`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
+      </td>
+      {cell('hours', 'часы')}
+      {cell('rate', 'ставка')}
+      {cell('machineHours', 'машино-часы')}
+      {cell('machineRate', 'ставка машино-часа')}
+      <td>
+        <button type="button" className="p-button p-button-text p-button-danger p-button-sm" aria-label={`Удалить операцию ${n}`} onClick={() => onRemove(index)}>
+          <i className="pi pi-trash" aria-hidden="true" />
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+function HeadField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={s.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export interface SpecEditorProps {
+  value: SpecDocument;
+  onChange: (next: SpecDocument | ((prev: SpecDocument) => SpecDocument)) => void;
+  /** Field path → Russian message (paths of the document: `materials.0.qty`). */
+  errors?: Record<string, string>;
+  /** Stored specifications for the nested-spec picker. */
+  specs?: StoredSpec[];
+  /** Business-process sets the specification may take its operations from. */
+  processSets?: { id: string; name: string }[];
+}
+
+const NO_ERRORS: Record<string, string> = {};
+const NO_SPECS: StoredSpec[] = [];
+
+/** The specification document editor: header, materials (inline), operations. Rows re-render only when they change. */
+export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets }: SpecEditorProps) {
+  const setMaterial = useCallback(
+    (i: number, patch: Partial<MaterialLine>) =>
+      onChange((prev) => ({ ...prev, materials: prev.materials.map((m, j) => (j === i ? { ...m, ...patch } : m)) })),
+    [onChange],
+  );
+  const removeMaterial = useCallback((i: number) => onChange((prev) => ({ ...prev, materials: prev.materials.filter((_, j) => j !== i) })), [onChange]);
+  const setOperation = useCallback(
+    (i: number, patch: Partial<Operation>) =>
+      onChange((prev) => ({ ...prev, operations: prev.operations.map((o, j) => (j === i ? { ...o, ...patch } : o)) })),
+    [onChange],
+  );
+  const removeOperation = useCallback((i: number) => onChange((prev) => ({ ...prev, operations: prev.operations.filter((_, j) => j !== i) })), [onChange]);
+  const head = (patch: Partial<SpecDocument>) => onChange((prev) => ({ ...prev, ...patch }));
+  // Each row gets only its own errors (a shared empty object otherwise), so a keystroke re-renders one row.
+  const rowErrors = useMemo(() => {
+    const byRow = new Map<string, Record<string, string>>();
+    for (const [k, v] of Object.entries(errors)) {
+      const m = /^(materials|operations)\.(\d+)\./.exec(k);
+      if (!m) continue;
+      const key = `${m[1]}.${m[2]}`;
+      const own = byRow.get(key) ?? {};
+      own[k] = v;
+      byRow.set(key, own);
+    }
+    return byRow;
+  }, [errors]);
+
+  return (
+    <div className={s.editor}>
+      <div className={s.header}>
+        <HeadField id="spec-name" label="Название" error={errors.name}>
+          <input id="spec-name" className={`p-inputtext p-component ${errors.name ? 'p-invalid' : ''}`} aria-invalid={!!errors.name} aria-describedby={errors.name ? 'spec-name-error' : undefined} value={value.name} onChange={(e) => head({ name: e.target.value })} />
+        </HeadField>
+        <HeadField id="spec-code" label="Код">
+          <input id="spec-code" className="p-inputtext p-component" value={value.code ?? ''} onChange={(e) => head({ code: e.target.value })} />
+        </HeadField>
+        <HeadField id="spec-unit" label="Единица выпуска">
+          <select id="spec-unit" className={s.select} value={value.unit} onChange={(e) => head({ unit: e.target.value })}>
+            {OKEI_UNITS.map((u) => (
+              <option key={u.code} value={u.short}>
+                {u.short} — {u.name}
+              </option>
+            ))}
+          </select>
+        </HeadField>
+        <HeadField id="spec-output" label="Выпуск, ед." error={errors.outputQty}>
+          <input id="spec-output" className={`p-inputtext p-component ${errors.outputQty ? 'p-invalid' : ''}`} aria-invalid={!!errors.outputQty} aria-describedby={errors.outputQty ? 'spec-output-error' : undefined} inputMode="decimal" value={value.outputQty ?? ''} onChange={(e) => head({ outputQty: e.target.value })} />
+        </HeadField>
+        {processSets && (
+          <HeadField id="spec-process-set" label="Операции из набора процессов">
+            <select id="spec-process-set" className={s.select} value={value.processSetId ?? ''} onChange={(e) => head({ processSetId: e.target.value || undefined })}>
+              <option value="">— нет —</option>
+              {processSets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </HeadField>
+        )}
+      </div>
+
+      <h3>Материалы</h3>
+      <div className={s.scroll}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th>№</th>
+              <th>Наименование</th>
+              <th>Ед.</th>
+              <th>Нетто</th>
+              <th>Отходы, %</th>
+              <th>Полуфабрикат</th>
+              <th>Цена, ₽</th>
+              <th>Статья</th>
+              <th>Возвр. отходы, ₽/ед.</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {value.materials.map((m, i) => (
+              <MaterialRow key={m.id} index={i} line={m} errors={rowErrors.get(`materials.${i}`) ?? NO_ERRORS} onChange={setMaterial} onRemove={removeMaterial} specs={specs} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => onChange((prev) => ({ ...prev, materials: [...prev.materials, newMaterial()] }))}>
+        <i className="pi pi-plus" aria-hidden="true" />
+        &nbsp;Добавить материал
+      </button>
+
+      <h3>Операции</h3>
+      <div className={s.scroll}>
+        <table className={s.table}>
+          <thead>
+            <tr>
+              <th>№</th>
+              <th>Операция</th>
+              <th>Часы</th>
+              <th>Ставка, ₽/ч</th>
+              <th>Машино-часы</th>
+              <th>Ставка маш.-ч, ₽</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {value.operations.map((o, i) => (
+              <OperationRow key={o.id} index={i} line={o} errors={rowErrors.get(`operations.${i}`) ?? NO_ERRORS} onChange={setOperation} onRemove={removeOperation} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => onChange((prev) => ({ ...prev, operations: [...prev.operations, newOperation()] }))}>
+        <i className="pi pi-plus" aria-hidden="true" />
+        &nbsp;Добавить операцию
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CostResult, SpecDocument } from '@/lib/domain/cost';
+import { formatMoney } from '@/lib/domain/money';
+import { productApi } from '@/lib/client/api';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { issuesToFields } from '@/lib/schemas/envelope';
+import { specificationSchema } from '@/lib/schemas/specification';
+import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { useToast } from '@/components/layout/ToastProvider';
+import { SpecEditor, emptySpec, newMaterial } from './SpecEditor';
+import { costApi, specsApi, type StoredSpec } from './api';
+import s from './spec-editor.module.css';
+
+const NO_ERRORS: Record<string, string> = {};
+
+/** `/specifications/create/{specId?}`: edit a specification, live totals, Ctrl+S, stale-version handling. */
+export function SpecEditorPage({ specId }: { specId?: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [doc, setDoc] = useState<SpecDocument>(() => ({ ...emptySpec(), materials: [newMaterial()] }));
+  const [id, setId] = useState<string | undefined>(specId);
+  const [version, setVersion] = useState<number | undefined>();
+  const [dirty, setDirty] = useState(false);
+  const [specs, setSpecs] = useState<StoredSpec[]>([]);
+  const [processSets, setProcessSets] = useState<{ id: string; name: string }[]>([]);
+  const [totals, setTotals] = useState<CostResult | null>(null);
+  const [totalsError, setTotalsError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const saving = useRef(false);
+
+  useEffect(() => {
+    specsApi.list().then((l) => setSpecs(l.filter((x) => x.id !== specId)), () => setSpecs([]));
+    productApi<{ sets: { id: string; name: string }[] }>('processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
+    if (!specId) return;
+    specsApi.get(specId).then(
+      (r) => {
+        setDoc(r.doc);
+        setVersion(r.version);
+      },
+      (e) => setLoadError(userMessage(e)),
+    );
+  }, [specId]);
+
+  const change = useCallback((next: SpecDocument | ((prev: SpecDocument) => SpecDocument)) => {
+    setDoc(next);
+    setDirty(true);
+  }, []);
+
+  // Russian validation and live totals 300 ms after the last keystroke (never on the keystroke itself, so
+  // typing stays fast in long specifications).
+  const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
+  const [attempted, setAttempted] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    const t = setTimeout(() => {
+      const parsed = specificationSchema.safeParse(doc);
+      setErrors(parsed.success ? NO_ERRORS : issuesToFields(parsed.error.issues));
+      if (!parsed.success) return;
+      costApi.calculate({ spec: doc, params: {} }, ctl.signal).then(
+        (r) => {
+          setTotals(r.result);
+          setTotalsError(null);
+        },
+        (e) => {
+          if (!ctl.signal.aborted) setTotalsError(userMessage(e));
+        },
+      );
+    }, 300);
+    return () => {
+      clearTimeout(t);
+      ctl.abort();
+    };
+  }, [doc]);
+  // «Укажите …» (a field not filled yet) is shown after the first save attempt; wrong values at once.
+  const shown = useMemo(() => {
+    if (attempted || errors === NO_ERRORS) return errors;
+    const rest = Object.entries(errors).filter(([, m]) => !m.startsWith('Укажите'));
+    return rest.length ? Object.fromEntries(rest) : NO_ERRORS;
+  }, [errors, attempted]);
+
+  const save = useCallback(
+    async (force = false) => {
+      if (saving.current) return;
+      setAttempted(true);
+      const parsed = specificationSchema.safeParse(doc);
+      if (!parsed.success) {
+        toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным.' });
+        return;
+      }
+      saving.current = true;
+      try {
+        if (!id) {
+          const r = await specsApi.create(doc);
+          setId(r.id);
+          setVersion(r.version);
+          router.replace(`/specifications/create/${r.id}`);
+        } else {
+          const r = await specsApi.save(id, doc, force ? undefined : version);
+          setVersion(r.version);
+        }
+        setDirty(false);
+        setConflict(false);
+        toast.show({ severity: 'success', summary: 'Спецификация сохранена' });
+      } catch (e) {
+        if (id && isApiError(e) && e.status === 409 && e.code !== 'ALREADY_EXISTS') setConflict(true);
+        else toast.show({ severity: 'error', summary: 'Не удалось сохранить', detail: userMessage(e) });
+      } finally {
+        saving.current = false;
+      }
+    },
+    [doc, id, version, router, toast],
+  );
+
+  const reload = async () => {
+    if (!id) return;
+    const r = await specsApi.get(id);
+    setDoc(r.doc);
+    setVersion(r.version);
+    setDirty(false);
+    setConflict(false);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (dirty) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', onUnload);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', onUnload);
+    };
+  }, [save, dirty]);
+
+  if (loadError) return <div role="alert" className="p-error">{loadError}</div>;
+
+  return (
+    <div className={s.editor}>
+      <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
+      <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
+      <SpecEditor value={doc} onChange={change} errors={shown} specs={specs} processSets={processSets} />
+      <div className={s.header} aria-live="polite">
+        {totals && (
+          <>
+            <span>
+              Прямые затраты на выпуск: <b data-testid="spec-direct">{formatMoney(totals.perOutput.directCost)}</b>
+            </span>
+            <span>
+              Материалы (1 − 2 + 3 + 4): <b>{formatMoney(totals.perOutput.materialCost)}</b>
+            </span>
+            <span>
+              Основная ЗП: <b>{formatMoney(totals.perOutput.articles['5'])}</b>
+            </span>
+          </>
+        )}
+        {totalsError && <span className="p-error">{totalsError}</span>}
+      </div>
+      {conflict && (
+        <div role="alert" className="p-message p-message-warn" style={{ padding: '0.75rem', display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+          Спецификацию изменили в другом окне.
+          <button type="button" className="p-button p-button-sm" onClick={reload}>
+            Обновить
+          </button>
+          <button type="button" className="p-button p-button-sm p-button-outlined" onClick={() => save(true)}>
+            Сохранить поверх
+          </button>
+        </div>
+      )}
+      <div style={{ display: 'flex', gap: '0.5rem' }}>
+        <button type="button" className="p-button" onClick={() => save()}>
+          <i className="pi pi-save" aria-hidden="true" />
+          &nbsp;Сохранить
+        </button>
+        {id && (
+          <a className="p-button p-button-outlined" href={`/cost?spec=${encodeURIComponent(id)}`}>
+            Рассчитать себестоимость
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { filesApi, productApi } from '@/lib/client/api';
+import { uploadFile } from '@/lib/client/uploader';
+import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
+import type { FileObject } from '@/lib/schemas/files';
+
+/** A stored specification as the list shows it. */
+export interface StoredSpec {
+  id: string;
+  name: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** Specifications are file-manager objects of type `specifications`; the document is the object's metadata. */
+export const specsApi = {
+  async list(): Promise<StoredSpec[]> {
+    const r = await filesApi<{ objects?: FileObject[]; items?: FileObject[] }>('listObjects', { type: 'specifications', limit: 500 });
+    const objects = r.objects ?? r.items ?? [];
+    return objects
+      .filter((o) => o.kind === 'file')
+      .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at }));
+  },
+  async get(id: string): Promise<{ doc: SpecDocument; version: number; name: string }> {
+    const r = await filesApi<{ object: FileObject }>('getFileInfo', { id });
+    return { doc: JSON.parse(r.object.metadata) as SpecDocument, version: r.object.version, name: r.object.name };
+  },
+  /** A new object (an empty file whose metadata is the document), through the file manager's upload protocol. */
+  async create(doc: SpecDocument): Promise<{ id: string; version: number }> {
+    const object = await uploadFile(new File([], doc.name, { type: 'application/json' }), {
+      type: 'specifications',
+      metadata: JSON.stringify(doc),
+    });
+    return { id: object.id, version: object.version };
+  },
+  /** Saves over `version`; a stale version answers 409 (force = without version). */
+  async save(id: string, doc: SpecDocument, version?: number): Promise<{ version: number }> {
+    const r = await filesApi<{ object: FileObject }>('updateAttributes', {
+      id,
+      name: doc.name,
+      metadata: JSON.stringify(doc),
+      ...(version !== undefined ? { version } : {}),
+    });
+    return { version: r.object.version };
+  },
+};
+
+export interface CalculateAnswer {
+  result: CostResult;
+  params: CostParams;
+  defaults: { kind: string; name?: string };
+  date: string;
+}
+
+export const costApi = {
+  calculate: (body: { spec: SpecDocument | { specId: string }; params: CostParams; specs?: Record<string, SpecDocument> }, signal?: AbortSignal) =>
+    productApi<CalculateAnswer>('cost/calculate', body, { signal }),
+  defaults: () => productApi<{ params: CostParams; source: { kind: string; name?: string } }>('cost/defaults/get', {}),
+  saveDefaults: (params: CostParams) => productApi<{ params: CostParams }>('cost/defaults/save', { params }),
+  scenarios: () => productApi<{ scenarios: CostScenario[] }>('cost/scenarios/list', {}),
+  saveScenario: (body: { id?: string; version?: number; name: string; specId?: string; spec?: SpecDocument; params: CostParams }) =>
+    productApi<{ scenario: CostScenario }>('cost/scenarios/save', body),
+  deleteScenario: (id: string) => productApi('cost/scenarios/delete', { id }),
+};
+
+export interface CostScenario {
+  id: string;
+  name: string;
+  specId: string | null;
+  spec: SpecDocument | null;
+  params: CostParams;
+  version: number;
+  updatedAt: string;
+}

@@ -1,0 +1,1 @@
+export { OKEI_UNITS, okeiCodeOf, type OkeiUnit } from '@/lib/domain/cost/okei';

@@ -1,0 +1,145 @@
+import Cookies from 'js-cookie';
+import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
+import { authApi } from './api';
+import { refreshAccessToken, storeAccessToken } from './refresh';
+
+/**
+ * The browser's session, with the seed's behaviour (issue 3 §10): the access token is checked locally with
+ * the service's public key (RS256, record cached in localStorage); on failure a refresh is tried (the refresh
+ * token itself is an HttpOnly cookie the page never reads); after two failed refreshes the user is signed
+ * out locally. Roles are cached in localStorage `userRoles`.
+ */
+
+export const PUBLIC_KEY_STORAGE = 'publicKey';
+export const ROLES_STORAGE = 'userRoles';
+const ISSUER = 'kalkulus-auth';
+const AUDIENCE = 'kalkulus';
+const MAX_ATTEMPTS = 5;
+const MAX_FAILED_REFRESHES = 2;
+
+interface PublicKeyRecord {
+  kid: string;
+  publicKey: string;
+  keys?: { keys: Array<{ kid?: string }> };
+}
+
+export interface SessionClaims {
+  sub: string;
+  email: string;
+  roles: string[];
+  sid: string;
+}
+
+export const getAccessToken = (): string | undefined => Cookies.get('accessToken') || undefined;
+
+function readKeyRecord(): PublicKeyRecord | null {
+  try {
+    const raw = localStorage.getItem(PUBLIC_KEY_STORAGE);
+    if (!raw) return null;
+    const rec = JSON.parse(raw) as PublicKeyRecord;
+    return typeof rec.kid === 'string' && typeof rec.publicKey === 'string' ? rec : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchKeyRecord(): Promise<PublicKeyRecord> {
+  const a = await authApi<PublicKeyRecord>('getPublicKey', {});
+  const rec = { kid: a.kid, publicKey: a.publicKey };
+  localStorage.setItem(PUBLIC_KEY_STORAGE, JSON.stringify(rec));
+  return rec;
+}
+
+/** Verifies the access token in the browser; refetches the key once when its `kid` is not the cached one. */
+export async function verifyAccessToken(token: string): Promise<SessionClaims> {
+  const { kid } = decodeProtectedHeader(token);
+  let rec = readKeyRecord();
+  if (!rec || rec.kid !== kid) rec = await fetchKeyRecord();
+  if (rec.kid !== kid) throw new Error('token signed by an unknown key');
+  const key = await importSPKI(rec.publicKey, 'RS256');
+  const { payload } = await jwtVerify<JWTPayload & Partial<SessionClaims> & { typ?: string }>(token, key, {
+    algorithms: ['RS256'],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    clockTolerance: 5,
+  });
+  if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    throw new Error('not an access token');
+  }
+  return {
+    sub: payload.sub,
+    email: String(payload.email ?? ''),
+    roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+    sid: payload.sid,
+  };
+}
+
+/** Roles cached from the last verified token; a broken record is only logged. */
+export function getRoles(): string[] {
+  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(ROLES_STORAGE);
+  if (!raw) return [];
+  try {
+    const roles = JSON.parse(raw) as unknown;
+    return Array.isArray(roles) ? roles.map(String) : [];
+  } catch (err) {
+    console.error('userRoles in localStorage is not JSON', err);
+    return [];
+  }
+}
+
+/** `admin` and `super-admin` together (restricts no screen, API.md / issue 3 §10). */
+export const isSuperAdmin = (): boolean => {
+  const roles = getRoles();
+  return roles.includes('admin') && roles.includes('super-admin');
+};
+
+function clearLocal(): void {
+  Cookies.remove('accessToken', { path: '/' });
+  localStorage.removeItem(PUBLIC_KEY_STORAGE);
+}
+
+/**
+ * Makes sure the page has a valid session: verify; on failure refresh and verify again, up to 5 attempts;
+ * two failed refreshes sign out locally. Resolves the claims, or null when signed out.
+ */
+export async function ensureSession(): Promise<SessionClaims | null> {
+  let failedRefreshes = 0;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const token = getAccessToken();
+    if (token) {
+      try {
+        const claims = await verifyAccessToken(token);
+        localStorage.setItem(ROLES_STORAGE, JSON.stringify(claims.roles));
+        return claims;
+      } catch {
+        // Expired, signed by a rotated key, or broken: try a refresh below.
+        localStorage.removeItem(PUBLIC_KEY_STORAGE);
+      }
+    }
+    if (await refreshAccessToken()) continue;
+    failedRefreshes += 1;
+    if (failedRefreshes >= MAX_FAILED_REFRESHES) {
+      clearLocal();
+      localStorage.removeItem(ROLES_STORAGE);
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Stores the tokens of a login / register answer (the route has set the cookies; this covers upstreams). */
+export function acceptTokens(answer: Record<string, unknown>): void {
+  if (typeof answer.accessToken === 'string') storeAccessToken(answer.accessToken);
+}
+
+/** Signs out: drops the tokens and key record, tells the service (errors ignored), clears roles, goes to /auth. */
+export async function logout(go: (path: string) => void = (p) => window.location.assign(p)): Promise<void> {
+  clearLocal();
+  try {
+    await authApi('logout', {});
+  } catch {
+    // Signing out locally still works when the service is unreachable.
+  }
+  localStorage.removeItem(ROLES_STORAGE);
+  go('/auth');
+}

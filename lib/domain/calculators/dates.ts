@@ -1,0 +1,46 @@
+/** Calendar dates as `YYYY-MM-DD` strings, counted in whole days (UTC arithmetic: no time zone drift). */
+
+const DAY_MS = 86_400_000;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Day number since 1970-01-01; throws on a malformed or impossible date. */
+export function dayNumber(iso: string): number {
+  const m = ISO.exec(iso);
+  if (!m) throw new Error(`bad date ${iso}`);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
+    throw new Error(`bad date ${iso}`);
+  }
+  return Math.round(t / DAY_MS);
+}
+
+export function isValidDate(iso: string): boolean {
+  try {
+    dayNumber(iso);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const fromDayNumber = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+export const addDays = (iso: string, days: number): string => fromDayNumber(dayNumber(iso) + days);
+
+/** Days from `from` to `to`, both included (01.01–01.01 = 1). */
+export const daysInclusive = (from: string, to: string): number => dayNumber(to) - dayNumber(from) + 1;
+
+export const yearOf = (iso: string): number => Number(iso.slice(0, 4));
+
+export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+export const daysInYear = (y: number): number => (isLeapYear(y) ? 366 : 365);
+
+export const daysInMonth = (y: number, month: number): number => new Date(Date.UTC(y, month, 0)).getUTCDate();
+
+/** `05.01.2026` — dates in formulas (legal style, full year). */
+export function ruDate(iso: string): string {
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+}

@@ -1,0 +1,88 @@
+import { dec, type Dec, formatMoney, formatNumber, formatPercent, roundKop, sum, toFixedString, toMoneyString, ZERO } from '@/lib/domain/money';
+import type { CalcOutput, Step } from './types';
+
+export interface InvestmentInput {
+  investment: string;
+  /** Cash flows at the end of years 1, 2, … */
+  cashFlows: string[];
+  ratePct: string;
+}
+export interface InvestmentResult {
+  npv: string;
+  irrPct: string | null;
+  paybackYears: string | null;
+  discountedPaybackYears: string | null;
+  roiPct: string;
+}
+
+/** NPV at a yearly rate r (a fraction): Σ CF_t / (1 + r)^t − I₀, exact. */
+export function npvAt(investment: Dec, flows: readonly Dec[], r: Dec): Dec {
+  const base = r.plus(1);
+  return flows.reduce<Dec>((acc, cf, t) => acc.plus(cf.div(base.pow(t + 1))), ZERO).minus(investment);
+}
+
+/** IRR by bisection on [−99 %, 1000 %]; null when NPV does not change sign there. */
+export function irr(investment: Dec, flows: readonly Dec[]): Dec | null {
+  let lo = dec('-0.99');
+  let hi = dec(10);
+  let fLo = npvAt(investment, flows, lo);
+  const fHi = npvAt(investment, flows, hi);
+  if (fLo.isZero()) return lo;
+  if (fLo.isNegative() === fHi.isNegative()) return null;
+  for (let k = 0; k < 200 && hi.minus(lo).gt('1e-12'); k += 1) {
+    const mid = lo.plus(hi).div(2);
+    const f = npvAt(investment, flows, mid);
+    if (f.isZero()) return mid;
+    if (f.isNegative() === fLo.isNegative()) {
+      lo = mid;
+      fLo = f;
+    } else hi = mid;
+  }
+  return lo.plus(hi).div(2);
+}
+
+/** Years until the cumulative flows cover the investment, with the last year's share; null if never. */
+function payback(investment: Dec, flows: readonly Dec[]): Dec | null {
+  let cum = ZERO;
+  for (let t = 0; t < flows.length; t += 1) {
+    const cf = flows[t]!;
+    if (cf.gt(0) && cum.plus(cf).gte(investment)) return dec(t).plus(investment.minus(cum).div(cf));
+    cum = cum.plus(cf);
+  }
+  return null;
+}
+
+/** NPV, IRR, simple and discounted payback, ROI (§4 row 18). Percents and years to two decimals. */
+export function calcInvestment(input: InvestmentInput): CalcOutput<InvestmentResult> {
+  const inv = dec(input.investment);
+  const flows = input.cashFlows.map((c) => dec(c));
+  const r = dec(input.ratePct).div(100);
+  const discounted = flows.map((cf, t) => cf.div(r.plus(1).pow(t + 1)));
+  const npv = roundKop(sum(discounted).minus(inv));
+  const rate = irr(inv, flows);
+  const pb = payback(inv, flows);
+  const dpb = payback(inv, discounted);
+  const roi = sum(flows).minus(inv).div(inv).times(100);
+  const steps: Step[] = discounted.map((d, t) => ({
+    label: `Год ${t + 1}: дисконтированный поток`,
+    formula: `${formatMoney(flows[t]!)} / (1 + ${formatPercent(input.ratePct)})^${t + 1}`,
+    value: formatMoney(d),
+  }));
+  steps.push(
+    { label: 'NPV (чистая приведённая стоимость)', formula: `Σ дисконтированных потоков − ${formatMoney(inv)}`, value: formatMoney(npv) },
+    { label: 'IRR (внутренняя норма доходности)', formula: 'ставка, при которой NPV = 0 (метод деления пополам)', value: rate ? formatPercent(rate.times(100)) : 'не существует' },
+    { label: 'Срок окупаемости', formula: 'годы, пока накопленные потоки не покроют вложения', value: pb ? `${formatNumber(pb, 2)} лет` : 'не окупается' },
+    { label: 'Дисконтированный срок окупаемости', formula: 'то же по дисконтированным потокам', value: dpb ? `${formatNumber(dpb, 2)} лет` : 'не окупается' },
+    { label: 'ROI (рентабельность инвестиций)', formula: `(${formatMoney(sum(flows))} − ${formatMoney(inv)}) / ${formatMoney(inv)} × 100`, value: formatPercent(roi) },
+  );
+  return {
+    result: {
+      npv: toMoneyString(npv),
+      irrPct: rate ? toFixedString(rate.times(100), 2) : null,
+      paybackYears: pb ? toFixedString(pb, 2) : null,
+      discountedPaybackYears: dpb ? toFixedString(dpb, 2) : null,
+      roiPct: toFixedString(roi, 2),
+    },
+    steps,
+  };
+}

@@ -1,0 +1,78 @@
+import { dec, type Dec, formatMoney, formatNumber, roundKop, sum, toMoneyString } from '@/lib/domain/money';
+import type { CalcOutput, Step } from './types';
+
+export interface LoanInput {
+  principal: string;
+  annualRatePct: string;
+  months: number;
+  type: 'annuity' | 'differentiated';
+}
+export interface LoanRow {
+  month: number;
+  payment: string;
+  interest: string;
+  principal: string;
+  balance: string;
+}
+export interface LoanResult {
+  firstPayment: string;
+  lastPayment: string;
+  totalInterest: string;
+  totalPaid: string;
+  schedule: LoanRow[];
+}
+
+/** Annuity payment A = S·i / (1 − (1 + i)^−n), kopecks; i = 0 → S / n. */
+export function annuityPayment(principal: Dec, i: Dec, n: number): Dec {
+  if (i.isZero()) return roundKop(principal.div(n));
+  return roundKop(principal.times(i).div(dec(1).minus(i.plus(1).pow(-n))));
+}
+
+/**
+ * Кредит (§4 row 16), i = r / 12 / 100. Each month's interest is balance × i rounded to kopecks; the
+ * principal part is the payment minus the interest (annuity) or S / n (differentiated); the last month
+ * repays the whole remaining balance, so the principal parts add up to the principal.
+ */
+export function calcLoan(input: LoanInput): CalcOutput<LoanResult> {
+  const s = dec(input.principal);
+  const n = input.months;
+  const i = dec(input.annualRatePct).div(1200);
+  const steps: Step[] = [{ label: 'Ставка в месяц', formula: `${formatNumber(input.annualRatePct)} % / 12`, value: `${formatNumber(i.times(100), 6)} %` }];
+  const annuity = annuityPayment(s, i, n);
+  const part = roundKop(s.div(n));
+  if (input.type === 'annuity') {
+    steps.push({ label: 'Аннуитетный платёж', formula: `${formatMoney(s)} × i / (1 − (1 + i)^−${n})`, value: formatMoney(annuity) });
+  } else {
+    steps.push({ label: 'Основной долг в месяц', formula: `${formatMoney(s)} / ${n}`, value: formatMoney(part) });
+  }
+  const schedule: LoanRow[] = [];
+  let balance = s;
+  for (let m = 1; m <= n; m += 1) {
+    const interest = roundKop(balance.times(i));
+    let principal = input.type === 'annuity' ? annuity.minus(interest) : part;
+    if (m === n || principal.gt(balance)) principal = balance;
+    balance = balance.minus(principal);
+    schedule.push({
+      month: m,
+      payment: toMoneyString(principal.plus(interest)),
+      interest: toMoneyString(interest),
+      principal: toMoneyString(principal),
+      balance: toMoneyString(balance),
+    });
+    if (balance.isZero()) break;
+  }
+  const totalInterest = sum(schedule.map((r) => r.interest));
+  const totalPaid = sum(schedule.map((r) => r.payment));
+  const first = schedule[0]!;
+  const last = schedule[schedule.length - 1]!;
+  steps.push(
+    { label: 'Первый платёж', formula: `${formatMoney(first.principal)} + проценты ${formatMoney(first.interest)}`, value: formatMoney(first.payment) },
+    { label: 'Последний платёж (остаток долга + проценты)', formula: `${formatMoney(last.principal)} + ${formatMoney(last.interest)}`, value: formatMoney(last.payment) },
+    { label: 'Переплата (проценты)', formula: 'сумма процентов по графику, каждый месяц округлён до копеек', value: formatMoney(totalInterest) },
+    { label: 'Всего выплат', formula: `${formatMoney(s)} + ${formatMoney(totalInterest)}`, value: formatMoney(totalPaid) },
+  );
+  return {
+    result: { firstPayment: first.payment, lastPayment: last.payment, totalInterest: toMoneyString(totalInterest), totalPaid: toMoneyString(totalPaid), schedule },
+    steps,
+  };
+}

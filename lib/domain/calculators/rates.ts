@@ -1,0 +1,86 @@
+import { addDays, dayNumber } from './dates';
+
+/**
+ * The dated rate tables a calculator needs, by kind: rows sorted or not, each valid from its date until
+ * the next row of the same kind. Scalars are decimal strings ("22", "27093"); scales are JSON objects.
+ */
+export interface RateRow<V = unknown> {
+  effectiveFrom: string;
+  value: V;
+}
+export type RateBook = Partial<Record<RateKind, RateRow[]>>;
+
+/** Every kind of dated rate the calculators read. The seed migration fills them; an admin adds rows. */
+export const RATE_KINDS = {
+  vat: 'НДС, общая ставка, %',
+  vat_usn_5: 'НДС для УСН, пониженная ставка 5 %',
+  vat_usn_7: 'НДС для УСН, пониженная ставка 7 %',
+  key_rate: 'Ключевая ставка Банка России, %',
+  mrot: 'МРОТ, ₽ в месяц',
+  insurance_base_cap: 'Предельная база страховых взносов за год, ₽',
+  contribution_tariffs: 'Тарифы страховых взносов (общий, МСП, МСП-производство)',
+  ndfl_scale: 'Шкала НДФЛ резидентов (трудовые доходы)',
+  ip_fixed_contribution: 'Фиксированные взносы ИП за год, ₽',
+  ip_additional_cap: 'Максимум 1 % взносов ИП за год, ₽',
+  ip_additional_threshold: 'Доход ИП, с превышения которого платится 1 %, ₽',
+  ip_additional_rate: 'Ставка дополнительных взносов ИП, %',
+  usn_income_rate: 'УСН «доходы», %',
+  usn_income_expenses_rate: 'УСН «доходы минус расходы», %',
+  usn_minimum_rate: 'Минимальный налог УСН, % от доходов',
+  court_fee_arbitration: 'Госпошлина в арбитражный суд (шкала)',
+} as const;
+export type RateKind = keyof typeof RATE_KINDS;
+
+/** Thrown when the table has no row on or before the date; the service answers 422 with this text. */
+export class RateMissingError extends Error {
+  readonly kind: RateKind;
+  readonly date: string;
+  constructor(kind: RateKind, date: string) {
+    super(`Нет ставки «${RATE_KINDS[kind]}» на ${date.split('-').reverse().join('.')}: добавьте её в таблицу ставок.`);
+    this.name = 'RateMissingError';
+    this.kind = kind;
+    this.date = date;
+  }
+}
+
+const sorted = (rows: readonly RateRow[]) => [...rows].sort((a, b) => dayNumber(a.effectiveFrom) - dayNumber(b.effectiveFrom));
+
+/** The row in force on `date` (the latest one starting on or before it). */
+export function rateRowOn<V = string>(book: RateBook, kind: RateKind, date: string): RateRow<V> {
+  const day = dayNumber(date);
+  let found: RateRow | undefined;
+  for (const row of sorted(book[kind] ?? [])) {
+    if (dayNumber(row.effectiveFrom) <= day) found = row;
+    else break;
+  }
+  if (!found) throw new RateMissingError(kind, date);
+  return found as RateRow<V>;
+}
+
+export const rateOn = <V = string>(book: RateBook, kind: RateKind, date: string): V => rateRowOn<V>(book, kind, date).value;
+
+/** A stretch of days with one rate: `from` and `to` both included. */
+export interface RateSpan<V = string> {
+  from: string;
+  to: string;
+  days: number;
+  value: V;
+}
+
+/** Splits `from`…`to` (both included) at every change of the rate; throws if the start has no rate. */
+export function splitByRate<V = string>(book: RateBook, kind: RateKind, from: string, to: string): RateSpan<V>[] {
+  const start = dayNumber(from);
+  const end = dayNumber(to);
+  const changes = sorted(book[kind] ?? [])
+    .map((r) => dayNumber(r.effectiveFrom))
+    .filter((d) => d > start && d <= end);
+  const bounds = [start, ...changes, end + 1];
+  const spans: RateSpan<V>[] = [];
+  for (let i = 0; i + 1 < bounds.length; i += 1) {
+    const a = bounds[i]!;
+    const b = bounds[i + 1]! - 1;
+    const fromIso = addDays(from, a - start);
+    spans.push({ from: fromIso, to: addDays(from, b - start), days: b - a + 1, value: rateOn<V>(book, kind, fromIso) });
+  }
+  return spans;
+}

@@ -1,0 +1,25 @@
+/** One line of the worked solution: what is computed, the formula with the numbers put in, the answer. */
+export interface Step {
+  label: string;
+  formula: string;
+  value: string;
+}
+
+/** A calculator's answer: named outputs (money as decimal strings with two decimals) and the steps. */
+export interface CalcOutput<R extends object = object> {
+  result: R;
+  steps: Step[];
+}
+
+/**
+ * A fact a calculator cannot accept (debt period upside down, price below variable cost…).
+ * `field` is the input path (`to`, `cashFlows.2`); the message is Russian and fit for the form.
+ */
+export class CalcInputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'CalcInputError';
+    this.field = field;
+  }
+}

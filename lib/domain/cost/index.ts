@@ -1,0 +1,5 @@
+export * from './types';
+export * from './errors';
+export { calculateCost, vatRateFor, VAT_IN_COST, type CalculateOptions, type SpecResolver } from './engine';
+export * from './pricing';
+export * from './process';

@@ -1,0 +1,205 @@
+/**
+ * Types of the калькуляция engine. Quantities, prices and percentages are decimal strings with a dot
+ * ("1234.56"); the engine never uses JS numbers for money.
+ */
+
+export type WasteMode = 'uplift' | 'share';
+export type MaterialArticle = 'materials' | 'purchased' | 'energy';
+
+export interface MaterialLine {
+  id: string;
+  name: string;
+  /** ОКЕИ short name: "шт", "кг", "м²"… */
+  unit: string;
+  /** Net quantity for the specification's `outputQty`. */
+  qty: string;
+  wastePct?: string;
+  /** `uplift` (default): брутто = нетто × (1 + w); `share`: брутто = нетто / (1 − w). */
+  wasteMode?: WasteMode;
+  /** Price per unit; without VAT unless `priceIncludesVat`. A line with `specId` takes its price from that spec. */
+  price?: string;
+  /** The price given includes the supplier's VAT. */
+  priceIncludesVat?: boolean;
+  /** Статья 1 (default), 3 or 4. */
+  article?: MaterialArticle;
+  /** A semi-finished good made by another specification. */
+  specId?: string;
+  /** Возвратные отходы (статья 2): qty defaults to брутто − нетто. */
+  returnable?: { qty?: string; price: string };
+}
+
+export interface Operation {
+  id: string;
+  name: string;
+  /** Labour hours for the specification's `outputQty`. */
+  hours: string;
+  /** Hourly wage rate. */
+  rate: string;
+  machineHours?: string;
+  machineRate?: string;
+}
+
+export interface SpecDocument {
+  schemaVersion: 1;
+  name: string;
+  code?: string;
+  unit: string;
+  /** How many units of output the quantities below make (default "1"). */
+  outputQty?: string;
+  notes?: string;
+  processSetId?: string;
+  materials: MaterialLine[];
+  operations: Operation[];
+}
+
+export type OverheadBase = 'wages' | 'direct' | 'machineHours';
+
+export interface OverheadPool {
+  /** Percentage of the base (`wages`, `direct`). */
+  pct?: string;
+  base: OverheadBase;
+  /** Rate per машино-час (base `machineHours`). */
+  rate?: string;
+}
+
+export type TaxRegime = 'osno' | 'usn6' | 'usn15' | 'usn-vat5' | 'usn-vat7' | 'ausn' | 'psn';
+
+export const TAX_REGIMES: readonly TaxRegime[] = ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn'];
+
+export const TAX_REGIME_TITLES: Record<TaxRegime, string> = {
+  osno: 'ОСНО',
+  usn6: 'УСН «доходы» 6 %',
+  usn15: 'УСН «доходы − расходы» 15 %',
+  'usn-vat5': 'УСН с НДС 5 %',
+  'usn-vat7': 'УСН с НДС 7 %',
+  ausn: 'АУСН',
+  psn: 'ПСН',
+};
+
+export interface CostParams {
+  /** Units in the batch (default "1"). */
+  batchQty?: string;
+  /** Статья 6, % of основная ЗП. */
+  additionalWagePct?: string;
+  /** Статья 7: страховые взносы (default 30) and НС и ПЗ (default 0.2), % of (5 + 6), each rounded. */
+  contributionsPct?: string;
+  accidentPct?: string;
+  /** Статья 8, % of основная ЗП (подготовка и освоение производства). */
+  preparationPct?: string;
+  /** Статья 10 (ОПР). */
+  shop?: OverheadPool;
+  /** Статья 11 (ОХР). */
+  general?: OverheadPool;
+  /** Статья 12, % of цеховая. */
+  defectsPct?: string;
+  /** Статья 13, % of цеховая. */
+  otherPct?: string;
+  /** Статья 14, % of производственная. */
+  sellingPct?: string;
+  /** Директ-костинг: ОХР stays out of производственная (it is still in полная). */
+  directCosting?: boolean;
+  /** One of the three sets the price; none = price equals полная себестоимость. */
+  markupPct?: string;
+  marginPct?: string;
+  price?: string;
+  taxRegime?: TaxRegime;
+  /** Output VAT rate: a percentage, or "none" (без НДС). Absent → the regime's rate. */
+  vatRatePct?: string;
+  /** Input VAT rate on purchases (default: the general rate). */
+  purchaseVatPct?: string;
+}
+
+/** Rates from the dated tables, resolved by the caller for the calculation date. */
+export interface CostRates {
+  /** The general VAT rate (22 in 2026). */
+  vatGeneralPct: string;
+  /** УСН with НДС: 5 and 7. */
+  vatUsn5Pct: string;
+  vatUsn7Pct: string;
+}
+
+export type ArticleNo = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14';
+
+export const ARTICLE_NOS: readonly ArticleNo[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14'];
+
+export const ARTICLE_TITLES: Record<ArticleNo, string> = {
+  '1': 'Сырьё и материалы',
+  '2': 'Возвратные отходы (вычитаются)',
+  '3': 'Покупные изделия, полуфабрикаты и услуги',
+  '4': 'Топливо и энергия на технологические цели',
+  '5': 'Основная заработная плата производственных рабочих',
+  '6': 'Дополнительная заработная плата',
+  '7': 'Страховые взносы',
+  '8': 'Подготовка и освоение производства',
+  '9': 'Расходы на содержание и эксплуатацию оборудования',
+  '10': 'Общепроизводственные расходы',
+  '11': 'Общехозяйственные расходы',
+  '12': 'Потери от брака',
+  '13': 'Прочие производственные расходы',
+  '14': 'Коммерческие расходы',
+};
+
+/** One figure of the result, per unit or per batch; every amount a string with two decimals. */
+export interface CostFigures {
+  articles: Record<ArticleNo, string>;
+  /** Прямые материальные = 1 − 2 + 3 + 4. */
+  materialCost: string;
+  /** Прямые = 1 − 2 + 3 + 4 + 5 + 6 + 7. */
+  directCost: string;
+  workshopCost: string;
+  productionCost: string;
+  fullCost: string;
+  priceNoVat: string;
+  profit: string;
+  /** Percentages with two decimals; null when the base is zero. */
+  markupPct: string | null;
+  marginPct: string | null;
+  vat: string;
+  priceWithVat: string;
+}
+
+export interface CostLine {
+  /** Material or operation id; for computed articles, the article key (e.g. "7.contributions"). */
+  id: string;
+  article: ArticleNo;
+  name: string;
+  formula: string;
+  /** For the specification's `outputQty`. */
+  amount: string;
+  unit?: string;
+  qty?: string;
+  gross?: string;
+  price?: string;
+  specId?: string;
+}
+
+export interface CostExplain {
+  formula: string;
+  /** Ids of the lines behind the figure. */
+  lines: string[];
+}
+
+export interface CostResult {
+  name: string;
+  unit: string;
+  outputQty: string;
+  batchQty: string;
+  taxRegime: TaxRegime;
+  /** Output VAT rate used, null = без НДС. */
+  vatRatePct: string | null;
+  /** Input VAT rate applied to purchase prices. */
+  purchaseVatPct: string;
+  /** Input VAT is part of the cost (УСН, АУСН, ПСН). */
+  purchaseVatInCost: boolean;
+  directCosting: boolean;
+  priceBy: 'markup' | 'margin' | 'price' | 'cost';
+  /** Articles and totals for the whole `outputQty` (the lines add up to these). */
+  perOutput: CostFigures;
+  perUnit: CostFigures;
+  perBatch: CostFigures;
+  lines: CostLine[];
+  /** Formula of every figure (keys: "1"…"14", workshopCost, …) per unit. */
+  explain: Record<string, CostExplain>;
+  /** Semi-finished goods used, with their direct cost per unit. */
+  nested: { specId: string; name: string; unitCost: string; outputQty: string }[];
+}

@@ -1,0 +1,20 @@
+import { type CheckResult, cleanRequisite, digitsProblem, fail, ok } from './result';
+
+/**
+ * БИК (domain.md §3): 9 digits starting with 0 — «04…» for banks, «00…»/«01…» for the Treasury's ТОФК.
+ * There is no check digit.
+ */
+export function validateBik(raw: string): CheckResult {
+  const value = cleanRequisite(raw);
+  const problem = digitsProblem(value, 'БИК', [9]);
+  if (problem) return fail(value, problem);
+  if (value[0] !== '0') return fail(value, 'БИК начинается с цифры 0 (у банков — с «04»).');
+  if (/^0+$/.test(value)) return fail(value, 'БИК не может состоять из одних нулей.');
+  return ok(value, 'БИК верный.');
+}
+
+/** A Treasury (ТОФК) BIK: «00…» or «01…» since 2021. */
+export const isTreasuryBik = (bik: string): boolean => /^0[01]\d{7}$/.test(bik);
+
+/** An account held directly in the Bank of Russia (its units have bank numbers 000–002). */
+export const isBankOfRussiaBik = (bik: string): boolean => /^\d{6}00[0-2]$/.test(bik);

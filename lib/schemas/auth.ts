@@ -1,0 +1,53 @@
+import { z } from './envelope';
+
+/** Field rules of the sign-in forms, shared by the pages and the auth service. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailSchema = z
+  .string({ message: 'Введите адрес электронной почты' })
+  .trim()
+  .min(1, { message: 'Введите адрес электронной почты' })
+  .max(254, { message: 'Слишком длинный адрес электронной почты' })
+  .pipe(z.email({ message: 'Введите адрес почты в формате name@example.ru' }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ message: 'Введите пароль' })
+  .min(PASSWORD_MIN, { message: `Пароль должен быть не короче ${PASSWORD_MIN} символов` })
+  .max(PASSWORD_MAX, { message: `Пароль должен быть не длиннее ${PASSWORD_MAX} символов` });
+
+const nameField = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, { message: `${what}: не длиннее 100 символов` })
+    .refine((v) => !/[<>{}\\\u0000-\u001f]/.test(v), { message: `${what}: недопустимые символы` });
+
+export const personNameSchema = {
+  firstName: nameField('Имя'),
+  lastName: nameField('Фамилия'),
+  patronymic: nameField('Отчество'),
+};
+
+/** A link to a messenger profile: https only, or a Telegram @name. */
+export const messengerLinkSchema = z
+  .string()
+  .trim()
+  .max(300, { message: 'Ссылка не длиннее 300 символов' })
+  .refine((v) => v === '' || /^@[A-Za-z0-9_]{5,32}$/.test(v) || (/^https:\/\/[^\s]+$/i.test(v) && URL.canParse(v)), {
+    message: 'Укажите ссылку вида https://t.me/имя или @имя',
+  });
+
+/** The client form: the passwords must match. */
+export const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'Пароли не совпадают', path: ['confirm'] });
+
+/** A Russian mobile number; stored as +7XXXXXXXXXX. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .transform((v) => (/^8\d{10}$/.test(v) ? `+7${v.slice(1)}` : /^7\d{10}$/.test(v) ? `+${v}` : v))
+  .refine((v) => /^\+7\d{10}$/.test(v), { message: 'Укажите телефон в формате +7 900 123-45-67' });

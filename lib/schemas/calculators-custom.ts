@@ -1,0 +1,37 @@
+import { checkCustom, CUSTOM_LIMITS } from '@/lib/domain/calculators/custom';
+import { MAX_EXPRESSION_LENGTH } from '@/lib/domain/calculators/expression';
+import { z } from './envelope';
+
+/** Wire schemas of «Свой калькулятор» (`calculators/custom/*`). */
+
+const label = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(120, { message: 'Не длиннее 120 символов.' });
+const name = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(40, { message: 'Не длиннее 40 символов.' });
+
+export const customDefinitionSchema = z
+  .object({
+    name: label,
+    inputs: z.array(z.object({ name, label }), { error: 'Ожидается список полей.' }).max(CUSTOM_LIMITS.inputs, { message: `Не больше ${CUSTOM_LIMITS.inputs} полей.` }),
+    formulas: z
+      .array(
+        z.object({
+          name,
+          label,
+          expr: z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(MAX_EXPRESSION_LENGTH, { message: `Не длиннее ${MAX_EXPRESSION_LENGTH} символов.` }),
+          kind: z.enum(['money', 'number', 'percent'], { error: 'Выберите значение из списка.' }).default('money'),
+        }),
+        { error: 'Ожидается список формул.' },
+      )
+      .min(1, { message: 'Добавьте хотя бы одну формулу.' })
+      .max(CUSTOM_LIMITS.formulas, { message: `Не больше ${CUSTOM_LIMITS.formulas} формул.` }),
+  })
+  .superRefine((def, ctx) => {
+    for (const [path, message] of Object.entries(checkCustom(def))) ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+  });
+export type CustomDefinition = z.infer<typeof customDefinitionSchema>;
+
+const id = z.string({ error: 'Укажите калькулятор.' }).min(1, { message: 'Укажите калькулятор.' }).max(64);
+const token = z.string().min(10).max(64);
+
+export const saveCustomSchema = z.intersection(customDefinitionSchema, z.object({ id: id.optional() }));
+export const refCustomSchema = z.union([z.object({ id }), z.object({ token })], { error: 'Укажите id калькулятора или token ссылки.' });
+export const runCustomSchema = z.intersection(refCustomSchema, z.object({ values: z.record(z.string(), z.unknown()).default({}) }));

@@ -1,0 +1,66 @@
+import { RATE_KINDS, type RateKind } from '@/lib/domain/calculators/rates';
+import { decimal, isoDate } from './calculators';
+import { z } from './envelope';
+
+/** Wire schemas of the dated rate tables (admin screen and `calculators/rates/*` calls). */
+
+const amount = decimal({ places: 2 });
+const pct = decimal({ places: 4, max: '100' });
+
+const scalar = (max?: string) => decimal({ places: 4, max });
+
+/** The shape of `value` for every kind: scalars are decimal strings, scales are objects. */
+export const rateValueSchemas: Record<RateKind, z.ZodType> = {
+  vat: scalar('100'),
+  vat_usn_5: scalar('100'),
+  vat_usn_7: scalar('100'),
+  key_rate: scalar('100'),
+  mrot: amount,
+  insurance_base_cap: amount,
+  contribution_tariffs: z.object({
+    general: z.object({ ratePct: pct, aboveCapPct: pct }),
+    msp: z.object({ aboveMrotPct: pct, mrotMultiplier: decimal({ places: 2 }) }),
+    'msp-manufacturing': z.object({ aboveMrotPct: pct, mrotMultiplier: decimal({ places: 2 }) }),
+  }),
+  ndfl_scale: z.object({
+    brackets: z
+      .array(z.object({ from: amount, ratePct: pct }))
+      .min(1, { message: 'Добавьте хотя бы одну ступень шкалы.' })
+      .refine((b) => b[0]?.from === '0', { message: 'Первая ступень шкалы начинается с 0.' }),
+  }),
+  ip_fixed_contribution: amount,
+  ip_additional_cap: amount,
+  ip_additional_threshold: amount,
+  ip_additional_rate: scalar('100'),
+  usn_income_rate: scalar('100'),
+  usn_income_expenses_rate: scalar('100'),
+  usn_minimum_rate: scalar('100'),
+  court_fee_arbitration: z.object({
+    brackets: z
+      .array(z.object({ from: amount, fixed: amount, pct }))
+      .min(1, { message: 'Добавьте хотя бы одну ступень шкалы.' })
+      .refine((b) => b[0]?.from === '0', { message: 'Первая ступень шкалы начинается с 0.' }),
+    max: amount,
+  }),
+};
+
+const kinds = Object.keys(RATE_KINDS) as [RateKind, ...RateKind[]];
+export const rateKindSchema = z.enum(kinds, { error: 'Неизвестный вид ставки.' });
+
+export const listRatesSchema = z.object({ kind: rateKindSchema.optional() });
+
+export const addRateSchema = z
+  .object({
+    kind: rateKindSchema,
+    effectiveFrom: isoDate(),
+    value: z.unknown(),
+    source: z.string({ error: 'Укажите источник.' }).trim().min(3, { message: 'Укажите источник: документ или ссылку.' }).max(500, { message: 'Не длиннее 500 символов.' }),
+  })
+  .transform((v, ctx) => {
+    const parsed = rateValueSchemas[v.kind].safeParse(v.value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['value', ...issue.path.map(String)], message: issue.message });
+      return z.NEVER;
+    }
+    return { ...v, value: parsed.data };
+  });

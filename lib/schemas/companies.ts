@@ -1,0 +1,216 @@
+import {
+  cleanKpp,
+  cleanRequisite,
+  COMPANY_KINDS,
+  companyRequisiteErrors,
+  TAX_REGIMES,
+  type CompanyKind,
+  type CompanyTaxRegime,
+} from '@/lib/domain/requisites';
+import { parseDecimal } from '@/lib/domain/money';
+import { z } from './envelope';
+
+const text = (max: number) =>
+  z
+    .string({ error: 'Введите текст.' })
+    .max(max, { error: `Не длиннее ${max} знаков.` })
+    .transform((s) => s.trim())
+    .default('');
+
+/** A реквизит as typed: a string (or a JSON number), at most 64 characters before cleaning. */
+const requisite = z
+  .union([z.string(), z.number()], { error: 'Введите значение строкой.' })
+  .transform(String)
+  .pipe(z.string().max(64, { error: 'Слишком длинное значение.' }))
+  .default('');
+
+/** A percentage or rate as a decimal string (empty = not set, the cost engine uses its own default). */
+const decimalField = (max: string) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined;
+      const r = parseDecimal(v, 4);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.reason === 'places' ? 'Не больше 4 знаков после запятой.' : r.message });
+        return z.NEVER;
+      }
+      if (r.value.isNegative() || r.value.gt(max)) {
+        ctx.addIssue({ code: 'custom', message: `Введите число от 0 до ${max.replace('.', ',')}.` });
+        return z.NEVER;
+      }
+      return r.value.toFixed();
+    });
+
+export const OVERHEAD_BASES = ['wages', 'direct', 'machineHours'] as const;
+export const OVERHEAD_BASE_TITLES: Record<(typeof OVERHEAD_BASES)[number], string> = {
+  wages: '% от основной ЗП',
+  direct: '% от прямых затрат',
+  machineHours: 'ставка за машино-час, ₽',
+};
+
+const poolSchema = z
+  .object({
+    base: z.enum(OVERHEAD_BASES, { error: 'Выберите базу распределения.' }).default('wages'),
+    pct: decimalField('10000'),
+    rate: decimalField('100000000'),
+  })
+  .default({ base: 'wages', pct: undefined, rate: undefined });
+
+/** Own companies' costing defaults for /cost (names of issue 6). */
+export const costingSchema = z.object({
+  additionalWagePct: decimalField('1000'),
+  contributionsPct: decimalField('100'),
+  accidentPct: decimalField('100'),
+  shop: poolSchema,
+  general: poolSchema,
+  sellingPct: decimalField('1000'),
+  directCosting: z.boolean().default(false),
+});
+export type CostingDefaults = z.output<typeof costingSchema>;
+
+export const bankAccountSchema = z.object({
+  bik: requisite,
+  bankName: text(300),
+  corrAccount: requisite,
+  account: requisite,
+  isDefault: z.boolean().default(false),
+});
+
+const fields = {
+  isOwn: z.boolean({ error: 'Укажите, своя это компания или контрагент.' }).default(false),
+  kind: z.enum(COMPANY_KINDS, { error: 'Выберите вид: организация, ИП или физическое лицо.' }),
+  fullName: z
+    .string({ error: 'Укажите полное наименование.' })
+    .trim()
+    .min(1, { error: 'Укажите полное наименование.' })
+    .max(500, { error: 'Не длиннее 500 знаков.' }),
+  shortName: text(200),
+  inn: requisite,
+  kpp: requisite,
+  ogrn: requisite,
+  okpo: requisite,
+  snils: requisite,
+  legalAddress: text(1000),
+  postalAddress: text(1000),
+  directorName: text(300),
+  directorTitle: text(300),
+  accountantName: text(300),
+  phone: z
+    .string()
+    .trim()
+    .max(50, { error: 'Не длиннее 50 знаков.' })
+    .regex(/^$|^[+\d\s()\-–]*\d[+\d\s()\-–]*$/, { error: 'Телефон: цифры, пробелы, скобки, «+» и «-».' })
+    .default(''),
+  email: z.union([z.literal(''), z.email({ error: 'Неверный адрес электронной почты.' }).max(254)]).default(''),
+  taxRegime: z.enum(TAX_REGIMES, { error: 'Выберите налоговый режим.' }).default('osno'),
+  bankAccounts: z.array(bankAccountSchema).max(20, { error: 'Не больше 20 счетов.' }).default([]),
+  costing: costingSchema.nullable().default(null),
+};
+
+/** The company as it is stored and sent: реквизиты cleaned, one default account, costing only for own. */
+export interface CompanyData {
+  isOwn: boolean;
+  kind: CompanyKind;
+  fullName: string;
+  shortName: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  okpo: string;
+  snils: string;
+  legalAddress: string;
+  postalAddress: string;
+  directorName: string;
+  directorTitle: string;
+  accountantName: string;
+  phone: string;
+  email: string;
+  taxRegime: CompanyTaxRegime;
+  bankAccounts: { bik: string; bankName: string; corrAccount: string; account: string; isDefault: boolean }[];
+  costing: CostingDefaults | null;
+}
+
+/** A stored company on the wire. */
+export interface Company extends CompanyData {
+  id: string;
+  folderId: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Raw = z.output<z.ZodObject<typeof fields>>;
+
+function checkRequisites(c: Raw, ctx: z.RefinementCtx) {
+  for (const [path, message] of Object.entries(companyRequisiteErrors(c))) {
+    ctx.addIssue({ code: 'custom', message, path: path.split('.') });
+  }
+}
+
+/** Cleans реквизиты and settles the default account. */
+export function normalizeCompany(c: Raw): CompanyData {
+  const accounts = c.bankAccounts.map((a) => ({
+    bik: cleanRequisite(a.bik),
+    bankName: a.bankName,
+    corrAccount: cleanRequisite(a.corrAccount),
+    account: cleanRequisite(a.account),
+    isDefault: a.isDefault,
+  }));
+  const firstDefault = accounts.findIndex((a) => a.isDefault);
+  accounts.forEach((a, i) => (a.isDefault = i === (firstDefault < 0 ? 0 : firstDefault)));
+  return {
+    ...c,
+    inn: cleanRequisite(c.inn),
+    kpp: cleanKpp(c.kpp),
+    ogrn: cleanRequisite(c.ogrn),
+    okpo: cleanRequisite(c.okpo),
+    snils: cleanRequisite(c.snils),
+    bankAccounts: accounts,
+    costing: c.isOwn ? c.costing : null,
+  };
+}
+
+/** `companies/create` body. */
+export const companyInputSchema = z.object(fields).superRefine(checkRequisites).transform(normalizeCompany);
+
+const idSchema = z.uuid({ error: 'Неверный идентификатор компании.' });
+
+/** `companies/update` body: the whole company with `id` and the `version` it was read at. */
+export const companyUpdateSchema = z
+  .object({
+    ...fields,
+    id: idSchema,
+    version: z.number({ error: 'Укажите версию (version), которую вы читали.' }).int().positive(),
+  })
+  .superRefine(checkRequisites)
+  .transform(({ id, version, ...rest }) => ({ id, version, data: normalizeCompany(rest) }));
+
+export const companyIdSchema = z.object({ id: idSchema });
+
+export const companyDeleteSchema = z.object({ id: idSchema, version: z.number().int().positive().optional() });
+
+export const COMPANY_SORTS = ['name', '-name', 'inn', '-inn', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+export const companyListSchema = z.object({
+  search: z.string().trim().max(200).default(''),
+  scope: z.enum(['all', 'own', 'counterparties'], { error: 'scope: all, own или counterparties.' }).default('all'),
+  sort: z.enum(COMPANY_SORTS, { error: `sort: ${COMPANY_SORTS.join(', ')}.` }).default('name'),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500, { error: 'Не больше 500 за раз.' }).default(50),
+});
+export type CompanyListInput = z.output<typeof companyListSchema>;
+
+export const duplicatesSchema = z.object({
+  inn: requisite,
+  kpp: requisite,
+  excludeId: idSchema.optional(),
+});
+
+/** `companies/link-folder`: the folder in «Мои документы» the browser created for the company. */
+export const linkFolderSchema = z.object({
+  id: idSchema,
+  folderId: z.string({ error: 'Укажите папку.' }).trim().min(1, { error: 'Укажите папку.' }).max(100),
+});

@@ -1,0 +1,10 @@
+import { REQUISITE_KINDS } from '@/lib/domain/requisites';
+import { z } from './envelope';
+
+/** `POST /api/v1/validate` body (issue 8). */
+export const validateInputSchema = z.object({
+  kind: z.enum(REQUISITE_KINDS, { error: `Укажите вид реквизита: ${REQUISITE_KINDS.join(', ')}.` }),
+  value: z.union([z.string(), z.number()], { error: 'Укажите значение строкой.' }).transform(String),
+  bik: z.union([z.string(), z.number()]).transform(String).optional(),
+});
+export type ValidateInput = z.infer<typeof validateInputSchema>;

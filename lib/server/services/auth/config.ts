@@ -1,0 +1,29 @@
+import 'server-only';
+import type { Env } from '../../env';
+
+/** Claims every verifier checks (API.md §2). */
+export const ISSUER = 'kalkulus-auth';
+export const AUDIENCE = 'kalkulus';
+/** Leeway for `exp`/`nbf`/`iat` between instances' clocks. */
+export const CLOCK_TOLERANCE_S = 5;
+
+const MIN = 60;
+/** Lifetimes of API.md §2 in seconds; `AUTH_ACCESS_TTL_SECONDS` shortens the access token (tests). */
+export function lifetimes(env: Env, remember: boolean): { access: number; refresh: number } {
+  const access = env.AUTH_ACCESS_TTL_SECONDS ?? (remember ? 720 : 180) * MIN;
+  return { access, refresh: (remember ? 43200 : 1440) * MIN };
+}
+/** The longest an access token can live: a retired key verifies this long after its retirement. */
+export const MAX_ACCESS_S = 720 * MIN;
+
+/** The app's cookie for the access token: 48000 minutes (the seed's application override). */
+export const ACCESS_COOKIE = 'accessToken';
+export const ACCESS_COOKIE_MAX_AGE_S = 48000 * MIN;
+/** HttpOnly cookie holding the refresh token (filled into regenerateTokens/logout by the route). */
+export const REFRESH_COOKIE = 'refreshToken';
+
+/** Two refreshes racing with the same token within this window both get the same child. */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** One-time links and codes live one hour. */
+export const CODE_TTL_MS = 60 * 60 * 1000;

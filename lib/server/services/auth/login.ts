@@ -1,0 +1,32 @@
+import 'server-only';
+import { z } from 'zod';
+import { emailSchema } from '@/lib/schemas/auth';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { checkCaptcha } from './captcha';
+import { tokenAnswer } from './issue';
+import { verifyPassword } from './password';
+import { limitCall } from './rate-limit';
+import { findUserByEmail } from './users';
+
+export const login = defineCall({
+  input: z.object({
+    login: emailSchema,
+    password: z.string({ message: 'Введите пароль' }).min(1, { message: 'Введите пароль' }).max(1024),
+    remember: z.boolean().optional(),
+    captchaToken: z.string().max(5000).optional(),
+  }),
+  async handle({ input, ctx, ip, req }) {
+    await limitCall(ctx, 'login', input.login, ip);
+    await checkCaptcha(ctx, input.captchaToken, ip);
+    const user = await findUserByEmail(ctx, input.login);
+    if (!user) throw new ServiceError('USER_NOT_FOUND', 'User not found');
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
+      throw new ServiceError('INVALID_CREDENTIALS', 'Неверная почта или пароль.', { fields: { password: 'Неверный пароль' } });
+    }
+    if (ctx.env.REQUIRE_EMAIL_CONFIRMATION && !user.emailConfirmed) {
+      throw new ServiceError('EMAIL_NOT_CONFIRMED', 'Подтвердите почту: откройте ссылку из письма, которое мы отправили при регистрации.');
+    }
+    return tokenAnswer(ctx, user, { remember: input.remember, ip, req, msg: 'Вы вошли' });
+  },
+});

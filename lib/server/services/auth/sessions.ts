@@ -1,0 +1,164 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { authSessions, refreshTokens, users } from '../../db/schema';
+import { ServiceError } from '../../errors';
+import { REFRESH_GRACE_MS, lifetimes } from './config';
+import { randomToken, seal, sha256, unseal } from './crypto';
+import { signAccessToken } from './tokens';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the refresh token lives (the route sets its cookie's max-age from it). */
+  refreshMaxAge: number;
+}
+
+export interface SessionOwner {
+  id: string;
+  email: string;
+  roles: string[];
+}
+
+/** Starts a session for a user who has just proven who they are. */
+export async function startSession(
+  ctx: AppContext,
+  user: SessionOwner,
+  opts: { remember?: boolean; ip?: string; userAgent?: string | null } = {},
+): Promise<TokenPair & { sessionId: string }> {
+  const remember = opts.remember ?? false;
+  const life = lifetimes(ctx.env, remember);
+  const sessionId = randomUUID();
+  const refreshToken = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(authSessions).values({
+      id: sessionId,
+      userId: user.id,
+      remember,
+      ip: opts.ip ?? null,
+      userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    });
+    await tx.insert(refreshTokens).values({
+      tokenHash: sha256(refreshToken),
+      sessionId,
+      expiresAt: new Date(Date.now() + life.refresh * 1000),
+    });
+  });
+  const accessToken = await signAccessToken(
+    ctx.db,
+    { sub: user.id, email: user.email, roles: user.roles, sid: sessionId },
+    life.access,
+  );
+  return { accessToken, refreshToken, refreshMaxAge: life.refresh, sessionId };
+}
+
+const sessionEnded = () => new ServiceError('INVALID_TOKEN', 'Сеанс завершён. Войдите снова.');
+
+/**
+ * Exchanges a refresh token for a new pair (rotation). A token already exchanged within the grace window
+ * answers the same child; later, it revokes the whole session (family) and answers REFRESH_REUSED.
+ */
+export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<TokenPair> {
+  if (!raw || raw.length > 200) throw sessionEnded();
+  const hash = sha256(raw);
+  const child = randomToken();
+  const now = new Date();
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now, childSealed: seal(raw, child) })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
+      .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
+    const first = claimed[0];
+    if (first) {
+      const owner = await sessionOwner(tx as never, first.sessionId);
+      if (!owner || owner.revokedAt) {
+        throw sessionEnded();
+      }
+      const life = lifetimes(ctx.env, owner.remember);
+      await tx.insert(refreshTokens).values({
+        tokenHash: sha256(child),
+        sessionId: first.sessionId,
+        parentId: first.id,
+        expiresAt: new Date(now.getTime() + life.refresh * 1000),
+      });
+      return { owner, sessionId: first.sessionId, refreshToken: child, life };
+    }
+    return null;
+  });
+  if (result) return finish(ctx, result);
+
+  // Not claimable: unknown, expired, or already rotated.
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+  if (!row) throw sessionEnded();
+  if (!row.rotatedAt) throw new ServiceError('INVALID_TOKEN', 'Сеанс истёк. Войдите снова.');
+  const owner = await sessionOwner(ctx.db, row.sessionId);
+  if (!owner || owner.revokedAt) throw sessionEnded();
+  const withinGrace = Date.now() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
+  const sameChild = withinGrace && row.childSealed ? unseal(raw, row.childSealed) : null;
+  if (sameChild) {
+    return finish(ctx, { owner, sessionId: row.sessionId, refreshToken: sameChild, life: lifetimes(ctx.env, owner.remember) });
+  }
+  await revokeSession(ctx, row.sessionId, 'refresh_reused');
+  throw new ServiceError(
+    'REFRESH_REUSED',
+    'Токен обновления уже был использован — сеанс завершён ради безопасности. Войдите снова.',
+  );
+}
+
+async function finish(
+  ctx: AppContext,
+  r: { owner: SessionOwner; sessionId: string; refreshToken: string; life: { access: number; refresh: number } },
+): Promise<TokenPair> {
+  const accessToken = await signAccessToken(
+    ctx.db,
+    { sub: r.owner.id, email: r.owner.email, roles: r.owner.roles, sid: r.sessionId },
+    r.life.access,
+  );
+  return { accessToken, refreshToken: r.refreshToken, refreshMaxAge: r.life.refresh };
+}
+
+async function sessionOwner(db: AppContext['db'], sessionId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      roles: users.roles,
+      remember: authSessions.remember,
+      revokedAt: authSessions.revokedAt,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** Ends one session at once: its access tokens are refused by every session-checked call. */
+export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
+  await ctx.db
+    .update(authSessions)
+    .set({ revokedAt: sql`coalesce(${authSessions.revokedAt}, now())`, revokedReason: sql`coalesce(${authSessions.revokedReason}, ${reason})` })
+    .where(eq(authSessions.id, sessionId));
+}
+
+/** Ends every session of a user (password reset, e-mail change). */
+export async function revokeUserSessions(ctx: AppContext, userId: string, reason: string): Promise<void> {
+  await ctx.db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** The session a refresh token belongs to (logout by refresh token). */
+export async function sessionOfRefreshToken(ctx: AppContext, raw: string): Promise<string | undefined> {
+  if (!raw || raw.length > 200) return undefined;
+  const [row] = await ctx.db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(raw)))
+    .limit(1);
+  return row?.sessionId;
+}

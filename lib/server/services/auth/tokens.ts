@@ -1,0 +1,80 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client';
+import { ServiceError } from '../../errors';
+import { AUDIENCE, CLOCK_TOLERANCE_S, ISSUER } from './config';
+import { findVerifyKey, getKeySet } from './keys';
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  roles: string[];
+  sid: string;
+}
+
+/** Signs an access token (API.md §2) with the current key. */
+export async function signAccessToken(db: Db, claims: AccessClaims, lifetimeS: number): Promise<string> {
+  const { signing } = await getKeySet(db);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email: claims.email, roles: claims.roles, sid: claims.sid, typ: 'access' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: signing.kid })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + lifetimeS)
+    .setJti(randomUUID())
+    .sign(signing.key);
+}
+
+export const invalidToken = () => new ServiceError('INVALID_TOKEN', 'Сеанс недействителен. Войдите снова.');
+export const jwtExpired = () => new ServiceError('JWT_EXPIRED', 'jwt expired');
+
+/** Header parameters that would make a verifier fetch or trust a key from the token itself. */
+const FORBIDDEN_HEADER = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];
+
+/**
+ * Verifies an access token: RS256 only, key chosen by `kid` from our own key set, `iss`, `aud`, `exp`,
+ * `nbf`, `typ: access`. Throws ServiceError JWT_EXPIRED ("jwt expired") or INVALID_TOKEN.
+ * Does not look at the session (see `requireUser`).
+ */
+export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
+  if (token.length > 8192 || token.split('.').length !== 3) throw invalidToken();
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch {
+    throw invalidToken();
+  }
+  if (header.alg !== 'RS256' || FORBIDDEN_HEADER.some((k) => k in header)) throw invalidToken();
+  const found = await findVerifyKey(db, header.kid);
+  if (!found) throw invalidToken();
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, found.key, {
+      algorithms: ['RS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      clockTolerance: CLOCK_TOLERANCE_S,
+      typ: 'JWT',
+      requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw jwtExpired();
+    throw invalidToken();
+  }
+  const { sub, email, roles, sid, typ } = payload;
+  if (
+    typ !== 'access' ||
+    typeof sub !== 'string' ||
+    typeof sid !== 'string' ||
+    typeof email !== 'string' ||
+    !Array.isArray(roles) ||
+    !roles.every((r) => typeof r === 'string')
+  ) {
+    throw invalidToken();
+  }
+  return { sub, email, roles: roles as string[], sid };
+}

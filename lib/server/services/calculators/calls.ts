@@ -1,0 +1,23 @@
+import 'server-only';
+import type { CallTable } from '../../gateway/types';
+import { addRate } from './add-rate';
+import { deleteCustomCall, getCustomCall, listCustomCall, runCustomCall, saveCustomCall, shareCustomCall } from './custom-calls';
+import { listCalculators } from './list-calculators';
+import { listRates } from './list-rates';
+import { listRecentRuns } from './recent-runs';
+import { runCalculatorCall } from './run-calculator';
+
+/** Calculator calls under /api/v1 (API.md §5; issue 7). */
+export const calculatorCalls: CallTable = {
+  'calculators/list': listCalculators,
+  'calculators/run': runCalculatorCall,
+  'calculators/recent': listRecentRuns,
+  'calculators/rates/list': listRates,
+  'calculators/rates/add': addRate,
+  'calculators/custom/list': listCustomCall,
+  'calculators/custom/get': getCustomCall,
+  'calculators/custom/save': saveCustomCall,
+  'calculators/custom/delete': deleteCustomCall,
+  'calculators/custom/share': shareCustomCall,
+  'calculators/custom/run': runCustomCall,
+};

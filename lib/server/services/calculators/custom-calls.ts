@@ -1,0 +1,64 @@
+import 'server-only';
+import { CalcInputError } from '@/lib/domain/calculators';
+import { runCustom } from '@/lib/domain/calculators/custom';
+import { refCustomSchema, runCustomSchema, saveCustomSchema } from '@/lib/schemas/calculators-custom';
+import { z } from '@/lib/schemas/envelope';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { deleteCustom, findCustom, listCustom, saveCustom, shareCustom } from './custom-store';
+
+/**
+ * «Свой калькулятор» (issue 7): `calculators/custom/{list,get,save,delete,share,run}`. Every call needs
+ * sign-in; by `id` only the owner sees a calculator, by `token` (the share link) any signed-in user.
+ */
+
+export const listCustomCall = defineCall({
+  handle: async ({ req, ctx }) => ({ calculators: await listCustom(ctx.db, (await requireUser(ctx, req)).id) }),
+});
+
+export const getCustomCall = defineCall({
+  input: refCustomSchema,
+  handle: async ({ input, req, ctx }) => ({ calculator: await findCustom(ctx.db, (await requireUser(ctx, req)).id, input) }),
+});
+
+export const saveCustomCall = defineCall({
+  input: saveCustomSchema,
+  handle: async ({ input, req, ctx }) => {
+    const user = await requireUser(ctx, req);
+    return { msg: 'Калькулятор сохранён', calculator: await saveCustom(ctx.db, user.id, input) };
+  },
+});
+
+export const deleteCustomCall = defineCall({
+  input: z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) }),
+  handle: async ({ input, req, ctx }) => {
+    await deleteCustom(ctx.db, (await requireUser(ctx, req)).id, input.id);
+    return { msg: 'Калькулятор удалён' };
+  },
+});
+
+export const shareCustomCall = defineCall({
+  input: z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) }),
+  handle: async ({ input, req, ctx }) => {
+    const token = await shareCustom(ctx.db, (await requireUser(ctx, req)).id, input.id);
+    return { msg: 'Ссылка готова', token, link: `${ctx.env.PUBLIC_URL ?? ''}/calculators/custom/shared/${token}` };
+  },
+});
+
+export const runCustomCall = defineCall({
+  input: runCustomSchema,
+  handle: async ({ input, req, ctx }) => {
+    const user = await requireUser(ctx, req);
+    const calc = await findCustom(ctx.db, user.id, 'id' in input ? { id: input.id } : { token: input.token });
+    try {
+      const out = runCustom(calc, input.values);
+      return { msg: 'Расчёт выполнен', result: out.result, steps: out.steps };
+    } catch (err) {
+      if (err instanceof CalcInputError) {
+        throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields: { [`values.${err.field}`]: err.message } });
+      }
+      throw err;
+    }
+  },
+});

@@ -1,0 +1,56 @@
+import 'server-only';
+import { CalcInputError, calculatorById, RateMissingError } from '@/lib/domain/calculators';
+import { calculatorInputs, type CalculatorId, runCalculatorSchema } from '@/lib/schemas/calculators';
+import { issuesToFields } from '@/lib/schemas/envelope';
+import type { AppContext } from '../../context';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { log } from '../../log';
+import { accessTokenOf, userOfToken } from '../auth/require-user';
+import { loadRateBook } from './rates';
+import { saveRecentRun } from './recent-runs';
+import { moscowToday } from './today';
+
+const invalid = (fields: Record<string, string>) => new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields });
+
+/** Validates, loads the rates the calculator reads, runs it. Shared by the call and the benchmark. */
+export async function runCalculator(ctx: AppContext, id: string, rawInput: unknown, today = moscowToday()) {
+  const calc = calculatorById(id);
+  const schema = calculatorInputs[id as CalculatorId];
+  if (!calc || !schema) throw new ServiceError('NOT_FOUND', 'Такого калькулятора нет.', { fields: { id: 'Такого калькулятора нет.' } });
+  const parsed = await schema.safeParseAsync(rawInput);
+  if (!parsed.success) {
+    const fields = issuesToFields(parsed.error.issues);
+    throw invalid(Object.fromEntries(Object.entries(fields).map(([k, v]) => [`input.${k === '_' ? '' : k}`.replace(/\.$/, ''), v])));
+  }
+  const book = await loadRateBook(ctx.db, calc.rates);
+  try {
+    return { input: parsed.data as Record<string, unknown>, ...calc.run(parsed.data as never, book, today) };
+  } catch (err) {
+    if (err instanceof CalcInputError) throw invalid({ [`input.${err.field}`]: err.message });
+    if (err instanceof RateMissingError) throw new ServiceError('RATE_MISSING', err.message, { extra: { kind: err.kind, date: err.date } });
+    throw err;
+  }
+}
+
+/**
+ * `calculators/run` `{id, input}` → `{result, steps, input}` (API.md §5). `input` is the normalized input
+ * (decimal strings with a dot), handy for a link. A signed-in user's run goes to their recent runs.
+ */
+export const runCalculatorCall = defineCall({
+  input: runCalculatorSchema,
+  handle: async ({ input, req, ctx }) => {
+    const out = await runCalculator(ctx, input.id, input.input);
+    const token = accessTokenOf(req);
+    if (token) {
+      try {
+        const user = await userOfToken(ctx, token);
+        await saveRecentRun(ctx.db, user.id, input.id, input.input);
+      } catch (err) {
+        // A stale token must not spoil a calculation; the page refreshes tokens on its own calls.
+        if (!(err instanceof ServiceError)) log.warn('recent run not saved', err);
+      }
+    }
+    return { msg: 'Расчёт выполнен', id: input.id, result: out.result, steps: out.steps, input: out.input };
+  },
+});

@@ -1,0 +1,21 @@
+import 'server-only';
+import { companyDeleteSchema } from '@/lib/schemas/companies';
+import { deleteCompanyRow, findCompany } from '../../db/queries/companies';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { companyConflict, companyNotFound } from './not-found';
+
+/** `companies/delete {id, version?}` → `{deleted: 1}`; with `version`, a stale one is a 409. */
+export const deleteCompany = defineCall({
+  input: companyDeleteSchema,
+  handle: async ({ input, ctx, req }) => {
+    const user = await requireUser(ctx, req);
+    const deleted = await deleteCompanyRow(ctx.db, user.id, input.id, input.version);
+    if (deleted === 0) {
+      const current = await findCompany(ctx.db, user.id, input.id);
+      if (!current) throw companyNotFound();
+      throw companyConflict(current.version);
+    }
+    return { msg: 'Компания удалена.', deleted };
+  },
+});

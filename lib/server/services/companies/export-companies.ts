@@ -1,0 +1,40 @@
+import 'server-only';
+import { toCsv } from '@/lib/domain/requisites/csv';
+import { writeXlsx } from '@/lib/domain/xlsx/write';
+import { companyListSchema } from '@/lib/schemas/companies';
+import { z } from '@/lib/schemas/envelope';
+import { listCompanyRows } from '../../db/queries/companies';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { CSV_COLUMNS, companyToCsvRow } from './csv-columns';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const MAX_EXPORT = 10_000;
+
+/**
+ * `GET /api/v1/companies/export?scope=&search=&sort=&format=csv|xlsx` → `Компании.csv` (UTF-8 with BOM,
+ * `;`) or `Компании.xlsx` (text cells), the list's filter applied. A GET so that a plain link downloads it with the session cookie.
+ */
+export const exportCompanies = defineCall({
+  method: 'GET',
+  input: companyListSchema.pick({ search: true, scope: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx'], { error: 'format: csv или xlsx.' }).default('csv') }),
+  handle: async ({ input, ctx, req }) => {
+    const user = await requireUser(ctx, req);
+    const { companies } = await listCompanyRows(ctx.db, user.id, { ...input, offset: 0, limit: MAX_EXPORT });
+    const table = [CSV_COLUMNS.map(([, title]) => title), ...companies.map(companyToCsvRow)];
+    const xlsx = input.format === 'xlsx';
+    // Characters XML cannot carry are dropped from the book; every cell is text (leading zeros stay).
+    const body = xlsx
+      ? new Uint8Array(writeXlsx('Компании', table.map((r) => r.map((v) => v.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')))))
+      : toCsv(table);
+    return new Response(body, {
+      headers: {
+        'Content-Type': xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="companies.${input.format}"; filename*=UTF-8''${encodeURIComponent(`Компании.${input.format}`)}`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  },
+});

@@ -1,0 +1,100 @@
+import 'server-only';
+import { parseCsv } from '@/lib/domain/requisites/csv';
+import { companyInputSchema, type CompanyData } from '@/lib/schemas/companies';
+import { issuesToFields, z, type FieldErrors } from '@/lib/schemas/envelope';
+import { insertCompanies } from '../../db/queries/companies';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { CSV_COLUMNS, columnOfHeader, csvRowToInput, type CsvKey } from './csv-columns';
+import { readXlsx } from './xlsx';
+
+const MAX_ROWS = 5000;
+const BATCH = 500;
+
+const MAX_XLSX_BASE64 = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4;
+
+const inputSchema = z
+  .object({
+    csv: z.string().min(1, { error: 'Файл пустой.' }).optional(),
+    xlsx: z
+      .string()
+      .min(1, { error: 'Файл пустой.' })
+      .max(MAX_XLSX_BASE64, { error: 'Файл больше 5 МБ.' })
+      .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' })
+      .optional(),
+  })
+  .refine((v) => (v.csv === undefined) !== (v.xlsx === undefined), {
+    error: 'Передайте файл: текст CSV в поле csv или книгу XLSX (base64) в поле xlsx.',
+    path: ['csv'],
+  });
+
+const titleOf = Object.fromEntries(CSV_COLUMNS.map(([k, t]) => [k, t])) as Record<CsvKey, string>;
+
+/** `bankAccounts.0.bik` → «БИК»: the column a field message belongs to. */
+function columnTitle(path: string): string {
+  const leaf = path.split('.').pop() ?? path;
+  return titleOf[leaf as CsvKey] ?? (path === '_' ? 'строка' : leaf);
+}
+
+/**
+ * `companies/import {csv} | {xlsx}` → `{created}`. The file is the export's layout (headers by title, any
+ * order; CSV with `;`, `,` or tab; XLSX: the first sheet, base64 on the wire). All or nothing: when a row is wrong nothing is saved and the answer is a 422 with
+ * `errors: [{line, fields: {column title: message}}]` (line numbers as in the file, header = 1).
+ */
+export const importCompanies = defineCall({
+  input: inputSchema,
+  maxBody: 7 * 1024 * 1024 + 1024,
+  handle: async ({ input, ctx, req }) => {
+    const user = await requireUser(ctx, req);
+    let table: string[][];
+    try {
+      table = input.xlsx !== undefined ? readXlsx(Buffer.from(input.xlsx, 'base64')) : parseCsv(input.csv ?? '');
+    } catch (e) {
+      throw new ServiceError('VALIDATION_ERROR', (e as Error).message, {
+        fields: { [input.xlsx !== undefined ? 'xlsx' : 'csv']: (e as Error).message },
+      });
+    }
+    const [header, ...body] = table;
+    const keys = (header ?? []).map(columnOfHeader);
+    if (!keys.includes('fullName')) {
+      const msg = 'В первой строке файла нет столбца «Полное наименование» — выгрузите образец кнопкой «Экспорт».';
+      throw new ServiceError('VALIDATION_ERROR', msg, { fields: { csv: msg } });
+    }
+    if (body.length === 0) throw new ServiceError('VALIDATION_ERROR', 'В файле нет ни одной компании.', { fields: { csv: 'В файле нет строк с компаниями.' } });
+    if (body.length > MAX_ROWS) {
+      const msg = `Не больше ${MAX_ROWS} компаний за один раз, в файле ${body.length}.`;
+      throw new ServiceError('VALIDATION_ERROR', msg, { fields: { csv: msg } });
+    }
+
+    const good: CompanyData[] = [];
+    const errors: { line: number; fields: FieldErrors }[] = [];
+    body.forEach((cells, i) => {
+      const byKey: Partial<Record<CsvKey, string>> = {};
+      keys.forEach((k, col) => {
+        if (k) byKey[k] = cells[col] ?? '';
+      });
+      const parsed = companyInputSchema.safeParse(csvRowToInput(byKey));
+      if (parsed.success) good.push(parsed.data);
+      else {
+        const fields: FieldErrors = {};
+        for (const [path, msg] of Object.entries(issuesToFields(parsed.error.issues))) {
+          const title = columnTitle(path);
+          if (!(title in fields)) fields[title] = msg;
+        }
+        errors.push({ line: i + 2, fields });
+      }
+    });
+    if (errors.length > 0) {
+      const lines = errors.slice(0, 10).map((e) => e.line).join(', ') + (errors.length > 10 ? '…' : '');
+      throw new ServiceError('VALIDATION_ERROR', `Ничего не загружено: ошибки в строках ${lines}. Исправьте файл и загрузите его снова.`, {
+        extra: { errors: errors.slice(0, 200) },
+      });
+    }
+
+    await ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < good.length; i += BATCH) await insertCompanies(tx, user.id, good.slice(i, i + BATCH));
+    });
+    return { msg: `Загружено компаний: ${good.length}.`, created: good.length };
+  },
+});

@@ -1,0 +1,109 @@
+import 'server-only';
+import { calculateCost, isCostError, operationsOfSet, type SpecDocument } from '@/lib/domain/cost';
+import { z } from '@/lib/schemas/envelope';
+import { asCostParams, asSpecDocument, costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
+import type { AppContext } from '../../context';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { defaultParamsFor, mergeParams } from './defaults';
+import { collectSpecs, readStoredSpec } from './load-specs';
+import { findProcessSet } from './process-sets';
+import { costRatesOn, todayMoscow } from './rates';
+
+const idSchema = z.string().trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
+
+const specRefSchema = z.object({ specId: idSchema }).strict();
+type SpecRef = z.output<typeof specRefSchema>;
+type SpecOut = z.output<typeof specificationSchema>;
+
+/** A specification document, or `{specId}` of a stored one; errors keep the document's field paths. */
+const specOrRef = z.unknown().transform((v, ctx): SpecRef | SpecOut => {
+  if (!v || typeof v !== 'object') {
+    ctx.addIssue({ code: 'custom', message: 'Передайте документ спецификации или {specId}.' });
+    return z.NEVER;
+  }
+  const isRef = 'specId' in v && !('materials' in v);
+  const r = isRef ? specRefSchema.safeParse(v) : specificationSchema.safeParse(v);
+  if (!r.success) {
+    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
+    return z.NEVER;
+  }
+  return r.data;
+});
+
+export const calculateInputSchema = z.object({
+  spec: specOrRef,
+  params: z.unknown().optional().transform((v) => v ?? {}).pipe(costParamsSchema),
+  specs: z.record(z.string().max(100), specificationSchema).optional(),
+  /** The date whose rates apply (YYYY-MM-DD); default today (Moscow). */
+  date: z.iso.date({ error: 'Дата в формате ГГГГ-ММ-ДД.' }).optional(),
+  /** Take defaults from this own company (otherwise the first own company with costing, then saved defaults). */
+  companyId: z.uuid({ error: 'Неверный идентификатор компании.' }).optional(),
+});
+export type CalculateInput = z.output<typeof calculateInputSchema>;
+
+/** Runs the engine for a user: defaults, stored and given nested specs, dated rates; engine errors → 422. */
+export async function runCalculation(ctx: AppContext, userId: string, input: CalculateInput) {
+  let spec: SpecDocument;
+  let rootId: string | undefined;
+  if ('specId' in input.spec) {
+    rootId = input.spec.specId;
+    const givenRoot = input.specs?.[rootId];
+    spec = givenRoot ? asSpecDocument(givenRoot) : await readStoredSpec(ctx.db, userId, rootId, false);
+  } else spec = asSpecDocument(input.spec);
+  const given = Object.fromEntries(Object.entries(input.specs ?? {}).map(([k, v]) => [k, asSpecDocument(v)]));
+  const specs = await collectSpecs(ctx.db, userId, spec, given);
+  spec = await withProcessSet(ctx, userId, spec);
+  for (const [id, doc] of specs) if (doc.processSetId) specs.set(id, await withProcessSet(ctx, userId, doc));
+  const defaults = await defaultParamsFor(ctx.db, userId, input.companyId);
+  const params = mergeParams(defaults.params, asCostParams(input.params));
+  const date = input.date ?? todayMoscow();
+  const rates = await costRatesOn(ctx.db, date);
+  try {
+    const result = calculateCost(spec, params, { rates, resolve: (id) => specs.get(id), rootId });
+    return { result, params, defaults: defaults.source, date };
+  } catch (e) {
+    if (isCostError(e)) {
+      throw new ServiceError(e.code, e.message, {
+        fields: e.fields ? prefixFields(e.fields) : undefined,
+        extra: e.path ? { path: e.path } : undefined,
+      });
+    }
+    throw e;
+  }
+}
+
+/**
+ * A specification linked to a business-process set (`processSetId`) takes the set's steps as operations
+ * (and their power as energy lines, статья 4), after its own operations.
+ */
+async function withProcessSet(ctx: AppContext, userId: string, doc: SpecDocument): Promise<SpecDocument> {
+  if (!doc.processSetId) return doc;
+  const set = await findProcessSet(ctx.db, userId, doc.processSetId);
+  if (!set) {
+    throw new ServiceError('PROCESS_SET_NOT_FOUND', `Набор процессов спецификации «${doc.name}» не найден.`, {
+      fields: { 'spec.processSetId': 'Набор процессов не найден.' },
+    });
+  }
+  const { operations, energy } = operationsOfSet(set, doc.outputQty ?? '1');
+  return { ...doc, operations: [...doc.operations, ...operations], materials: [...doc.materials, ...energy] };
+}
+
+/** Engine paths are relative to the document; on the wire they are under `spec.` or `params.`/`specs.`. */
+function prefixFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k.startsWith('params.') || k.startsWith('specs.') ? k : `spec.${k}`, v]),
+  );
+}
+
+/** `POST /api/v1/cost/calculate {spec, params, specs?, date?, companyId?}` → `result` (API.md §5). */
+export const calculateCostCall = defineCall({
+  input: calculateInputSchema,
+  maxBody: 32 * 1024 * 1024,
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const { result, params, defaults, date } = await runCalculation(ctx, user.id, input);
+    return { msg: 'Калькуляция готова', result, params, defaults, date };
+  },
+});

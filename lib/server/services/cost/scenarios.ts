@@ -1,0 +1,86 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from '@/lib/schemas/envelope';
+import { costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
+import { costScenarios } from '../../db/schema';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+
+type ScenarioRow = typeof costScenarios.$inferSelect;
+
+const toWire = (r: ScenarioRow) => ({
+  id: r.id,
+  name: r.name,
+  specId: r.specId,
+  spec: r.spec,
+  params: r.params,
+  version: r.version,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const notFound = () => new ServiceError('NOT_FOUND', 'Сценарий не найден.');
+const scenarioId = z.uuid({ error: 'Неверный идентификатор сценария.' });
+
+/** `cost/scenarios/list {}` → `{scenarios}` of the caller, newest first. */
+export const listScenariosCall = defineCall({
+  input: z.object({}),
+  async handle({ req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const list = await ctx.db.select().from(costScenarios).where(eq(costScenarios.userId, user.id)).orderBy(desc(costScenarios.updatedAt));
+    return { scenarios: list.map(toWire) };
+  },
+});
+
+/** `cost/scenarios/save {id?, version?, name, specId? | spec?, params}` → `{scenario}` (a new one without id). */
+export const saveScenarioCall = defineCall({
+  input: z
+    .object({
+      id: scenarioId.optional(),
+      version: z.number().int().positive().optional(),
+      name: z.string({ error: 'Введите название сценария.' }).trim().min(1, { error: 'Введите название сценария.' }).max(200, { error: 'Не длиннее 200 знаков.' }),
+      specId: z.string().trim().min(1).max(100).optional(),
+      spec: specificationSchema.optional(),
+      params: costParamsSchema,
+    })
+    .refine((v) => !!v.specId !== !!v.spec, { error: 'Укажите спецификацию: specId или документ.', path: ['specId'] }),
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const values = {
+      name: input.name,
+      specId: input.specId ?? null,
+      spec: (input.spec ?? null) as Record<string, unknown> | null,
+      params: JSON.parse(JSON.stringify(input.params)) as Record<string, unknown>,
+    };
+    if (!input.id) {
+      const [row] = await ctx.db.insert(costScenarios).values({ userId: user.id, ...values }).returning();
+      return { msg: 'Сценарий сохранён', scenario: toWire(row!) };
+    }
+    const [cur] = await ctx.db.select().from(costScenarios).where(and(eq(costScenarios.id, input.id), eq(costScenarios.userId, user.id)));
+    if (!cur) throw notFound();
+    if (input.version !== undefined && input.version !== cur.version) {
+      throw new ServiceError('CONFLICT', 'Сценарий изменён в другой вкладке. Обновите страницу.', { extra: { version: cur.version } });
+    }
+    const [row] = await ctx.db
+      .update(costScenarios)
+      .set({ ...values, version: cur.version + 1, updatedAt: new Date() })
+      .where(eq(costScenarios.id, cur.id))
+      .returning();
+    return { msg: 'Сценарий сохранён', scenario: toWire(row!) };
+  },
+});
+
+/** `cost/scenarios/delete {id}` → `{}`. */
+export const deleteScenarioCall = defineCall({
+  input: z.object({ id: scenarioId }),
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const gone = await ctx.db
+      .delete(costScenarios)
+      .where(and(eq(costScenarios.id, input.id), eq(costScenarios.userId, user.id)))
+      .returning({ id: costScenarios.id });
+    if (!gone.length) throw notFound();
+    return { msg: 'Сценарий удалён' };
+  },
+});

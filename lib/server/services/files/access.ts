@@ -1,0 +1,110 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { FileAccess, PathItem } from '@/lib/schemas/files';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { fileObjects } from '../../db/schema';
+import { atLeast, better, forbidden, notFound, type ObjectRow } from './model';
+
+/** Deepest folder nesting followed (a guard; moves never create cycles). */
+const MAX_DEPTH = 256;
+
+interface ChainRow {
+  id: string;
+  parent_id: string | null;
+  owner_id: string;
+  name: string;
+  mode: string;
+  depth: number;
+  share: string | null;
+}
+
+/** The object and its ancestors (depth 0 = the object), with the caller's direct share on each. */
+async function chainOf(db: Db, objectId: string, userId: string | null): Promise<ChainRow[]> {
+  return rows<ChainRow>(
+    db,
+    sql`with recursive chain as (
+          select id, parent_id, owner_id, name, mode, 0 as depth from files_objects where id = ${objectId}
+          union all
+          select o.id, o.parent_id, o.owner_id, o.name, o.mode, c.depth + 1
+            from files_objects o join chain c on o.id = c.parent_id
+           where c.depth < ${MAX_DEPTH}
+        )
+        select c.id, c.parent_id, c.owner_id, c.name, c.mode, c.depth, s.access as share
+          from chain c left join files_shares s on s.object_id = c.id and s.user_id = ${userId ?? ''}
+         order by c.depth`,
+  );
+}
+
+/**
+ * The caller's right on an object: owner; else the best share on it or an ancestor (shares are inherited);
+ * else `read` when it or an ancestor is public; else none.
+ */
+function accessFromChain(chain: ChainRow[], userId: string | null): FileAccess | null {
+  const self = chain[0];
+  if (!self) return null;
+  if (userId && self.owner_id === userId) return 'owner';
+  let access: FileAccess | null = null;
+  for (const c of chain) {
+    if (c.share === 'edit' || c.share === 'read') access = better(access, c.share);
+    if (c.mode === 'public') access = better(access, 'read');
+  }
+  return access;
+}
+
+export interface Resolved {
+  row: ObjectRow;
+  access: FileAccess;
+  /** Ancestors from the top (not the object itself). */
+  path: PathItem[];
+}
+
+/**
+ * Loads an object the caller may see, or throws 404 (an object the caller may not see does not exist for
+ * them). `need` above what they have → 403 (they can see it, so saying so leaks nothing).
+ */
+export async function resolveObject(db: Db, userId: string | null, objectId: string, need: FileAccess = 'read'): Promise<Resolved> {
+  const chain = await chainOf(db, objectId, userId);
+  const access = accessFromChain(chain, userId);
+  if (!access) throw notFound();
+  if (!atLeast(access, need)) {
+    throw forbidden(need === 'owner' ? 'Это может сделать только владелец.' : 'У вас есть права только на просмотр.');
+  }
+  const [row] = await db.select().from(fileObjects).where(eq(fileObjects.id, objectId)).limit(1);
+  if (!row) throw notFound();
+  const path = chain
+    .filter((c) => c.depth > 0)
+    .reverse()
+    .map((c) => ({ id: c.id, name: c.name }));
+  return { row, access, path };
+}
+
+/** The caller's right on an object, or null (no error). */
+export async function accessOf(db: Db, userId: string | null, objectId: string): Promise<FileAccess | null> {
+  return accessFromChain(await chainOf(db, objectId, userId), userId);
+}
+
+/** Ids of an object and everything below it. */
+export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`with recursive tree as (
+          select id, 0 as depth from files_objects where id = ${rootId}
+          union all
+          select o.id, t.depth + 1 from files_objects o join tree t on o.parent_id = t.id where t.depth < ${MAX_DEPTH}
+        )
+        select id from tree`,
+  );
+  return found.map((r) => r.id);
+}
+
+/** Bytes an owner uses: stored files plus the declared size of their open uploads. */
+export async function usedBytes(db: Db, ownerId: string, opts: { exceptUpload?: string } = {}): Promise<number> {
+  const [r] = await rows<{ used: string | number | null }>(
+    db,
+    sql`select (select coalesce(sum(size), 0) from files_objects where owner_id = ${ownerId} and kind = 'file')
+             + (select coalesce(sum(size), 0) from files_uploads
+                 where owner_id = ${ownerId} and status = 'open' and id <> ${opts.exceptUpload ?? ''}) as used`,
+  );
+  return Number(r?.used ?? 0);
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import { chunkPlan } from '@/lib/domain/files/chunk-plan';
+import { z } from '@/lib/schemas/envelope';
+import { fileTypeSchema, modeSchema, rootSchema, sha256Schema } from '@/lib/schemas/files';
+import { fileUploads } from '../../db/schema';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { usedBytes } from './access';
+import { placementOf } from './create-folder';
+import { metadataSchema, nameSchema, newId } from './model';
+import { quotaBytes, quotaExceeded } from './uploads';
+
+/** Largest single file: 50 GiB (the plan then has ≤ 10 737 chunks). */
+const MAX_FILE = 50 * 1024 * 1024 * 1024;
+
+export const createUploadInput = z.object({
+  name: nameSchema,
+  type: fileTypeSchema.optional(),
+  root: rootSchema,
+  mode: modeSchema.optional(),
+  metadata: metadataSchema.optional(),
+  size: z
+    .number({ message: 'Укажите размер файла в байтах.' })
+    .int({ message: 'Размер — целое число байт.' })
+    .min(0, { message: 'Размер не может быть отрицательным.' })
+    .max(MAX_FILE, { message: 'Файл больше 50 ГБ не загрузить.' }),
+  sha256: sha256Schema.optional(),
+});
+
+/** Starts a resumable upload: answers the chunk plan of API.md §3. */
+export const createUploadCall = defineCall({
+  maxBody: 5 * 1024 * 1024,
+  input: createUploadInput,
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const place = await placementOf(ctx.db, user.id, input.root, input.type);
+    if ((await usedBytes(ctx.db, place.ownerId)) + input.size > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
+    const plan = chunkPlan(input.size);
+    const id = newId();
+    await ctx.db.insert(fileUploads).values({
+      id,
+      userId: user.id,
+      ownerId: place.ownerId,
+      parentId: place.parentId,
+      name: input.name,
+      type: place.type,
+      mode: input.mode ?? 'private',
+      metadata: input.metadata ?? '{}',
+      size: plan.size,
+      sha256: input.sha256 ?? null,
+      chunkSize: plan.chunkSize,
+      chunks: plan.chunks,
+    });
+    return { upload_id: id, chunk_size: plan.chunkSize, chunks: plan.chunks };
+  },
+});

@@ -1,0 +1,17 @@
+import 'server-only';
+import { z } from '@/lib/schemas/envelope';
+import { idSchema } from '@/lib/schemas/files';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { resolveObject } from './access';
+import { toWire } from './model';
+
+/** One object with its path from the top (the caller's view: a shared subtree starts where the share is). */
+export const getFileInfoCall = defineCall({
+  input: z.object({ id: idSchema }),
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const { row, access, path } = await resolveObject(ctx.db, user.id, input.id, 'read');
+    return { object: toWire(row, access), path };
+  },
+});

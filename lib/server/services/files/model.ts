@@ -1,0 +1,73 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { nameProblem, searchKey } from '@/lib/domain/files/names';
+import { z } from '@/lib/schemas/envelope';
+import type { FileAccess, FileObject, FileType } from '@/lib/schemas/files';
+import type { fileObjects } from '../../db/schema';
+import { ServiceError } from '../../errors';
+
+export type ObjectRow = typeof fileObjects.$inferSelect;
+
+/** Random ids for objects, uploads and links: 16 bytes, URL-safe. */
+export const newId = (): string => randomBytes(16).toString('base64url');
+
+const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** A row as the wire object of API.md §3. */
+export function toWire(row: ObjectRow, access: FileAccess): FileObject {
+  return {
+    id: row.id,
+    name: row.name,
+    root: row.parentId,
+    mode: row.mode === 'public' ? 'public' : 'private',
+    type: row.type as FileType,
+    kind: row.kind === 'folder' ? 'folder' : 'file',
+    metadata: row.metadata,
+    upload_id: row.uploadId,
+    size: Number(row.size),
+    mime: row.mime,
+    sha256: row.sha256,
+    version: row.version,
+    owner: row.ownerId,
+    access,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+/** A name from input: trimmed and checked (Russian message in `fields.name`). */
+export const nameSchema = z
+  .string({ message: 'Введите название.' })
+  .transform((s) => s.normalize('NFC').trim())
+  .superRefine((s, ctx) => {
+    const problem = nameProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** `metadata`: JSON text (an object sent as JSON is accepted and stored as text). At most 4 MiB. */
+export const metadataSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .transform((v, ctx) => {
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    if (text.length > 4 * 1024 * 1024) {
+      ctx.addIssue({ code: 'custom', message: 'Метаданные слишком большие (не более 4 МБ).' });
+      return z.NEVER;
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Метаданные должны быть корректным JSON.' });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+export { searchKey };
+
+export const notFound = (): ServiceError => new ServiceError('NOT_FOUND', 'Файл или папка не найдены.');
+export const forbidden = (what = 'Недостаточно прав для этого действия.'): ServiceError => new ServiceError('FORBIDDEN', what);
+
+const RANK: Record<FileAccess, number> = { read: 1, edit: 2, owner: 3 };
+export const atLeast = (have: FileAccess, need: FileAccess): boolean => RANK[have] >= RANK[need];
+export const better = (a: FileAccess | null, b: FileAccess | null): FileAccess | null =>
+  !a ? b : !b ? a : RANK[a] >= RANK[b] ? a : b;

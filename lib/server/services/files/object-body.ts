@@ -1,0 +1,82 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { fileObjectParts } from '../../db/schema';
+import { log } from '../../log';
+import { ServiceError } from '../../errors';
+import type { ObjectRow } from './model';
+
+const missing = (key: string, id: string): ServiceError => {
+  log.error(`blob ${key} of object ${id} is missing`);
+  return new ServiceError('NOT_FOUND', 'Содержимое файла не найдено.');
+};
+
+/** The blob keys a file's bytes live in (one assembled blob, or its parts in order). */
+export async function blobKeysOf(ctx: AppContext, row: ObjectRow): Promise<{ key: string; size: number }[]> {
+  if (row.blobKey) return [{ key: row.blobKey, size: Number(row.size) }];
+  const parts = await ctx.db
+    .select({ key: fileObjectParts.blobKey, size: fileObjectParts.size })
+    .from(fileObjectParts)
+    .where(eq(fileObjectParts.objectId, row.id))
+    .orderBy(asc(fileObjectParts.idx));
+  return parts.map((p) => ({ key: p.key, size: Number(p.size) }));
+}
+
+/**
+ * The bytes of a file, or of the inclusive range `[start, end]` of it, as one stream: parts are opened one
+ * after another, only those the range touches, each from its own offset. Nothing is buffered.
+ */
+export async function objectBody(ctx: AppContext, row: ObjectRow, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array>> {
+  const parts = await blobKeysOf(ctx, row);
+  const size = Number(row.size);
+  const want = range ?? { start: 0, end: size - 1 };
+  if (parts.length === 1 && row.blobKey) {
+    const blob = await ctx.blobs.get(row.blobKey, range);
+    if (!blob) throw missing(row.blobKey, row.id);
+    return blob.body;
+  }
+  // The pieces to read: [key, start, end] in part coordinates.
+  const pieces: { key: string; start: number; end: number }[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const from = Math.max(want.start, offset);
+    const to = Math.min(want.end, offset + p.size - 1);
+    if (from <= to) pieces.push({ key: p.key, start: from - offset, end: to - offset });
+    offset += p.size;
+  }
+  // Fail before the first byte if the first piece is gone (the usual case of a broken object).
+  const first = pieces[0] ? await ctx.blobs.get(pieces[0].key, { start: pieces[0].start, end: pieces[0].end }) : null;
+  if (pieces[0] && !first) throw missing(pieces[0].key, row.id);
+  let i = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined = first?.body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        if (!reader) {
+          i++;
+          const piece = pieces[i];
+          if (!piece) {
+            controller.close();
+            return;
+          }
+          const blob = await ctx.blobs.get(piece.key, { start: piece.start, end: piece.end });
+          if (!blob) {
+            controller.error(new Error(`blob ${piece.key} of object ${row.id} is missing`));
+            return;
+          }
+          reader = blob.body.getReader();
+        }
+        const { done, value } = await reader.read();
+        if (done) {
+          reader = undefined;
+          continue;
+        }
+        controller.enqueue(value);
+        return;
+      }
+    },
+    async cancel(reason) {
+      await reader?.cancel(reason).catch(() => undefined);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { z } from '@/lib/schemas/envelope';
+import { idSchema, modeSchema } from '@/lib/schemas/files';
+import { fileObjects } from '../../db/schema';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { resolveObject } from './access';
+import { notFound, toWire } from './model';
+
+/** private (default) / public: a public object (and what is inside a public folder) is readable by anyone by its id. */
+export const setFileModeCall = defineCall({
+  input: z.object({ id: idSchema, mode: modeSchema }),
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');
+    const [updated] = await ctx.db
+      .update(fileObjects)
+      .set({ mode: input.mode, version: sql`${fileObjects.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(fileObjects.id, row.id))
+      .returning();
+    if (!updated) throw notFound();
+    return { object: toWire(updated, 'owner') };
+  },
+});

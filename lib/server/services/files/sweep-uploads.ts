@@ -1,0 +1,55 @@
+import 'server-only';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { fileUploads } from '../../db/schema';
+import { log } from '../../log';
+import { dropUpload } from './abort-upload';
+import { sweepPending } from './pending-blobs';
+
+export interface SweepResult {
+  uploads: number;
+  blobs: number;
+}
+
+/**
+ * Removes uploads idle for UPLOAD_IDLE_HOURS (their chunks with them), finished upload records as old,
+ * and blobs journalled as pending for as long that no row refers to (left by a crash or a failed delete).
+ */
+export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<SweepResult> {
+  const before = new Date(now.getTime() - ctx.env.UPLOAD_IDLE_HOURS * 3600_000);
+  let uploads = 0;
+  for (;;) {
+    const idle = await ctx.db
+      .select({ id: fileUploads.id })
+      .from(fileUploads)
+      .where(and(lt(fileUploads.touchedAt, before), ne(fileUploads.status, 'done')))
+      .limit(100);
+    for (const u of idle) await dropUpload(ctx, u.id);
+    uploads += idle.length;
+    if (idle.length < 100) break;
+  }
+  await ctx.db.delete(fileUploads).where(and(lt(fileUploads.touchedAt, before), eq(fileUploads.status, 'done')));
+  let blobs = 0;
+  for (let n = await sweepPending(ctx, before); n > 0; n = await sweepPending(ctx, before)) blobs += n;
+  return { uploads, blobs };
+}
+
+const KEY = Symbol.for('kalkulus.uploadSweeper');
+type Holder = { [KEY]?: NodeJS.Timeout };
+
+/** Runs the sweep in this server process: a minute after start, then every hour. */
+export function startUploadSweeper(ctx: AppContext, everyMs = 3600_000): void {
+  const holder = globalThis as Holder;
+  if (holder[KEY]) return;
+  const run = () => {
+    sweepUploads(ctx).then(
+      (r) => {
+        if (r.uploads || r.blobs) log.info(`upload sweep: ${r.uploads} idle uploads, ${r.blobs} orphan blobs removed`);
+      },
+      (e: unknown) => log.warn('upload sweep failed; will retry', e),
+    );
+  };
+  setTimeout(run, 60_000).unref();
+  holder[KEY] = setInterval(run, everyMs);
+  holder[KEY].unref();
+}

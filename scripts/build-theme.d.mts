@@ -1,0 +1,4 @@
+export function buildTheme(): {
+  css: string;
+  stats: { rules: number; lightOnly: number; darkOnly: number; rewritten: number; unpairedDecls: number; tokens: number };
+};

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { signUp, signInContext } from './fixtures';
+
+const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.ru`;
+
+test('регистрация → защищённая страница → перезагрузка → выход → возврат на страницу после входа', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = newEmail('flow');
+  const password = 'надёжный-пароль-1';
+
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcompanies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Войти или зарегистрироваться' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Регистрация', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+  await page.getByLabel('Почта').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByLabel('Повторите пароль').fill(password);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'refreshToken')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(cookies.find((c) => c.name === 'accessToken')).toMatchObject({ httpOnly: false, sameSite: 'Lax' });
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Профиль' }).click();
+  await expect(page.getByTestId('profile-email')).toHaveText(email);
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect((await page.context().cookies()).filter((c) => c.name === 'refreshToken' || c.name === 'accessToken')).toEqual([]);
+
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcompanies$/);
+  await page.getByRole('button', { name: 'Вход', exact: true }).click();
+  await page.getByLabel('Почта').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('«Войти или зарегистрироваться» регистрирует новую почту; ошибки полей по-русски', async ({ page }) => {
+  await page.goto('/auth?next=//evil.example/x');
+  await page.getByLabel('Почта').fill('не почта');
+  await page.getByLabel('Пароль', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByText('Введите адрес почты в формате name@example.ru')).toBeVisible();
+  await expect(page.getByText('Пароль должен быть не короче 8 символов')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Регистрация', exact: true }).click();
+  await page.getByLabel('Почта').fill(newEmail('combo'));
+  await page.getByLabel('Пароль', { exact: true }).fill('пароль-раз-два');
+  await page.getByLabel('Повторите пароль').fill('пароль-три-четыре');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Пароли не совпадают')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Вход или регистрация' }).click();
+  const email = newEmail('combo');
+  await page.getByLabel('Почта').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill('пароль-раз-два');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  // `next` pointed off-site: the user lands on the home page instead.
+  await expect(page).toHaveURL(/\/$/);
+  const info = await page.request.post('/auth-back/api/v2/getUserInfo', { data: {} });
+  expect(await info.json()).toMatchObject({ ok: true, userinfo: { email } });
+
+  // Wrong password of a known address: a Russian message, no sign-up.
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByLabel('Почта').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill('другой-пароль');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByText('Неверная почта или пароль.')).toBeVisible();
+});
+
+test('просроченный токен доступа обновляется незаметно для пользователя', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const user = await signUp(request);
+  await signInContext(page.context(), baseURL!, user);
+  await page.goto('/companies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+  const before = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
+
+  // The e2e server issues 45-second access tokens (playwright.config.ts).
+  await page.waitForTimeout(50_000);
+  const stale = await page.request.post('/auth-back/api/v2/getUserInfo', {
+    data: {},
+    headers: { authorization: `Bearer ${before}` },
+  });
+  expect(await stale.json()).toMatchObject({ ok: false, code: 'JWT_EXPIRED', msg: 'jwt expired' });
+
+  // A call from the page: answered `jwt expired`, refreshed, retried — the user sees the profile.
+  await page.getByRole('button', { name: 'Профиль' }).click();
+  await expect(page.getByTestId('profile-email')).toHaveText(user.email);
+  // A navigation: the gate refreshes before the page renders.
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+  const after = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+});
+
+test('фикстура user: страница сразу с входом, API отвечает по bearer', async ({ request }) => {
+  const u = await signUp(request);
+  const res = await request.post('/auth-back/api/v2/getUserInfo', { data: {}, headers: { authorization: `Bearer ${u.accessToken}` } });
+  expect(await res.json()).toMatchObject({ ok: true, userinfo: { email: u.email, emailConfirmed: false } });
+});

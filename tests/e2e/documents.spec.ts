@@ -1,0 +1,100 @@
+import { expect, test } from './fixtures';
+import { readZip } from '../integration/files/zip-reader';
+
+/**
+ * «Мои документы» (issue 5): a folder, a 25 MB upload with visible progress, another upload cancelled
+ * mid-way, and a zip of three files with Cyrillic names checked entry by entry.
+ */
+
+const MB = 1024 * 1024;
+const filled = (size: number, seed: number) => {
+  const b = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 4096) b[i] = (i / 4096 + seed) % 251;
+  return b;
+};
+
+test('upload with progress, cancel mid-way, folders, zip download of Cyrillic names', async ({ page, user: _user }) => {
+  test.setTimeout(120_000);
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'Мои документы', level: 1 })).toBeVisible();
+  await expect(page.getByText('Здесь пока пусто.')).toBeVisible();
+
+  // A folder, then into it through the table.
+  await page.getByRole('button', { name: 'Новая папка' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новая папка' });
+  await dialog.getByLabel('Название папки').fill('Отчёты за год');
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await page.getByRole('link', { name: 'Отчёты за год' }).click();
+  await expect(page.getByRole('heading', { name: 'Отчёты за год', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Путь к папке' }).getByRole('link', { name: 'Мои документы' })).toBeVisible();
+
+  // Slow the upload down so the progress can be seen and a cancel lands mid-way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 6 * MB });
+
+  const big = filled(25 * MB, 1);
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'Годовой отчёт.bin', mimeType: 'application/octet-stream', buffer: big });
+  const item = page.getByRole('listitem', { name: 'Загрузка Годовой отчёт.bin' });
+  await expect(item).toBeVisible();
+  // Visible progress: somewhere strictly between 0 % and 100 %.
+  await expect(item.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Общий прогресс' })).toBeVisible();
+  await expect(item.getByText('загружен', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('row', { name: /Годовой отчёт\.bin/ })).toContainText('25 МБ');
+
+  // Another one, cancelled once it is under way: it never appears in the folder.
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'Отменённый.bin', mimeType: 'application/octet-stream', buffer: filled(40 * MB, 2) });
+  const other = page.getByRole('listitem', { name: 'Загрузка Отменённый.bin' });
+  await expect(other.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible({ timeout: 30_000 });
+  await other.getByRole('button', { name: 'Отменить Отменённый.bin' }).click();
+  await expect(other.getByText('отменён', { exact: true })).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Годовой отчёт\.bin/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Отменённый/ })).toHaveCount(0);
+
+  // Three small files with Cyrillic names, selected and downloaded as one zip.
+  const names = ['Счёт №1.txt', 'Акт сверки.csv', 'Ёлочный договор.txt'];
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles(
+    names.map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`Содержимое ${i}: ${name}`) })),
+  );
+  for (const name of names) await expect(page.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) })).toBeVisible();
+  for (const name of names) await page.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).getByRole('checkbox').first().click();
+  await expect(page.getByText('Выбрано: 3')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const path = await download.path();
+  const fs = await import('node:fs');
+  const entries = readZip(fs.readFileSync(path));
+  expect([...entries.keys()].sort()).toEqual([...names].sort());
+  names.forEach((name, i) => expect(entries.get(name)?.toString()).toBe(`Содержимое ${i}: ${name}`));
+});
+
+test('search, rename with F2 and delete with Del and confirmation', async ({ page, user: _user }) => {
+  await page.goto('/documents');
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles([
+    { name: 'Смета ремонта.txt', mimeType: 'text/plain', buffer: Buffer.from('смета') },
+    { name: 'Прайс.txt', mimeType: 'text/plain', buffer: Buffer.from('прайс') },
+  ]);
+  await expect(page.getByRole('row', { name: /Прайс\.txt/ })).toBeVisible();
+  await page.getByLabel('Поиск по названию').fill('СМЕТА');
+  await expect(page.getByRole('row', { name: /Прайс\.txt/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Смета ремонта\.txt/ })).toBeVisible();
+  await page.getByLabel('Поиск по названию').fill('нет такого');
+  await expect(page.getByText('Ничего не найдено по запросу «нет такого».')).toBeVisible();
+  await page.getByLabel('Поиск по названию').fill('');
+
+  await page.getByRole('row', { name: /Прайс\.txt/ }).getByRole('checkbox').first().click();
+  await page.keyboard.press('F2');
+  const rename = page.getByRole('dialog', { name: 'Переименовать' });
+  await rename.getByLabel('Новое название').fill('Прайс 2026.txt');
+  await rename.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('row', { name: /Прайс 2026\.txt/ })).toBeVisible();
+
+  await expect(page.getByText('Выбрано: 1')).toBeVisible();
+  await page.keyboard.press('Delete');
+  await page.getByRole('dialog', { name: 'Удаление' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByRole('row', { name: /Прайс 2026\.txt/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Смета ремонта\.txt/ })).toBeVisible();
+});

@@ -1,0 +1,176 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../../helpers/auth';
+import type { TestContext } from '../../helpers/context';
+import { testDriver } from '../../helpers/db';
+import { bytesOf, call, createHarness, get, ok, upload, users, type FileObj, type Harness } from './harness';
+
+/**
+ * The cross-user matrix: user B gets 404 for every call on user A's private objects, and exactly what a
+ * share allows (read or edit, inherited by the contents) — nothing more. Links and public mode.
+ */
+describe(`file manager sharing and links (${testDriver()})`, () => {
+  let h: Harness;
+  let ctx: TestContext;
+  let a: TestUser;
+  let b: TestUser;
+  let c: TestUser;
+  let dir: FileObj;
+  let sub: FileObj;
+  let file: FileObj;
+  let other: FileObj;
+  beforeAll(async () => {
+    h = await createHarness('disk');
+    ctx = h.ctx;
+    [a, b, c] = (await users(ctx, 3)) as [TestUser, TestUser, TestUser];
+    dir = (await ok<{ object: FileObj }>(ctx, a, 'createFolder', { name: 'Общая', type: 'documents' })).object;
+    sub = (await ok<{ object: FileObj }>(ctx, a, 'createFolder', { name: 'Подпапка', root: dir.id })).object;
+    file = await upload(ctx, a, 'секрет.txt', Buffer.from('секрет'), { root: sub.id });
+    other = await upload(ctx, a, 'другой.txt', Buffer.from('другой'));
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** Every call B might try on an object, with the status expected for `none`, `read` and `edit`. */
+  const matrix = (id: string, root: string) =>
+    [
+      ['getFileInfo', { id }, 200, 200],
+      ['listObjects', { root: id }, 200, 200],
+      ['updateAttributes', { id, name: 'переименовано' }, 403, 200],
+      ['updateAttributes', { id, metadata: '{"x":1}' }, 403, 200],
+      ['setFileMode', { id, mode: 'public' }, 403, 403],
+      ['createFileLink', { id }, 403, 403],
+      ['listFileLinks', { id }, 403, 403],
+      ['shareFile', { id, login: c.user.email, access: 'read' }, 403, 403],
+      ['unshareFile', { id, login: c.user.email }, 403, 403],
+      ['listShares', { id }, 403, 403],
+      ['copyFile', { id, name: 'копия', root }, 403, 200],
+      ['createFolder', { name: 'новая', root: id }, 403, 200],
+      ['createUpload', { name: 'новый.txt', root: id, size: 3 }, 403, 200],
+    ] as const;
+
+  it('without a share, B gets 404 for every call on A’s private objects', async () => {
+    for (const target of [dir, sub, file, other]) {
+      for (const [name, body] of matrix(target.id, target.id)) {
+        const res = await call(ctx, b, name, body);
+        expect(res.status, `${name} on ${target.name}`).toBe(404);
+      }
+      expect((await call(ctx, b, 'deleteFiles', { ids: [target.id] })).status).toBe(404);
+      expect((await get(ctx, b, `file/${target.id}`)).status).toBe(404);
+      expect((await get(ctx, b, `files?ids=${target.id}`)).status).toBe(404);
+    }
+    const own = await ok<{ objects: FileObj[] }>(ctx, b, 'listObjects', { scope: 'all' });
+    expect(own.objects).toEqual([]);
+    const search = await ok<{ objects: FileObj[] }>(ctx, b, 'listObjects', { search: 'секрет' });
+    expect(search.objects).toEqual([]);
+  });
+
+  it('a read share on a folder: B reads it and everything inside, changes nothing', async () => {
+    await ok(ctx, a, 'shareFile', { id: dir.id, login: b.user.email.toUpperCase(), access: 'read' });
+    const shared = await ok<{ objects: FileObj[] }>(ctx, b, 'listObjects', { scope: 'shared' });
+    expect(shared.objects.map((o) => [o.name, o.access])).toEqual([['Общая', 'read']]);
+    const inside = await ok<{ objects: FileObj[] }>(ctx, b, 'listObjects', { root: sub.id });
+    expect(inside.objects.map((o) => [o.name, o.access])).toEqual([['секрет.txt', 'read']]);
+    const info = await ok<{ object: FileObj; path: { name: string }[] }>(ctx, b, 'getFileInfo', { id: file.id });
+    expect(info.object.access).toBe('read');
+    expect(info.path.map((p) => p.name)).toEqual(['Общая', 'Подпапка']);
+    expect((await bytesOf(await get(ctx, b, `file/${file.id}`))).toString()).toBe('секрет');
+    for (const target of [dir, sub, file]) {
+      // copy into B's own top level is allowed with read; into A's folder is not
+      for (const [name, body, readStatus] of matrix(target.id, target.id)) {
+        if (name === 'copyFile' || name === 'listObjects' || name === 'getFileInfo') continue;
+        const res = await call(ctx, b, name, body);
+        expect(res.status, `${name} on ${target.name}`).toBe(name === 'createFolder' || name === 'createUpload' ? (target.kind === 'folder' ? readStatus : 403) : readStatus);
+      }
+      expect((await call(ctx, b, 'deleteFiles', { ids: [target.id] })).status).toBe(403);
+    }
+    const mine = await ok<{ object: FileObj }>(ctx, b, 'copyFile', { id: file.id, name: 'моя копия.txt' });
+    expect(mine.object).toMatchObject({ owner: b.user.id, access: 'owner', root: null });
+    // the object outside the shared folder stays invisible
+    expect((await call(ctx, b, 'getFileInfo', { id: other.id })).status).toBe(404);
+  });
+
+  it('an edit share: B renames, adds and deletes inside, but cannot share, link, change the mode or move it out', async () => {
+    await ok(ctx, a, 'shareFile', { id: dir.id, login: b.user.email, access: 'edit' });
+    const renamed = await ok<{ object: FileObj }>(ctx, b, 'updateAttributes', { id: file.id, name: 'переименован.txt' });
+    expect(renamed.object).toMatchObject({ access: 'edit', owner: a.user.id });
+    const made = await ok<{ object: FileObj }>(ctx, b, 'createFolder', { name: 'от Б', root: sub.id });
+    expect(made.object).toMatchObject({ owner: a.user.id, access: 'edit' });
+    const added = await upload(ctx, b, 'от Б.txt', Buffer.from('б'), { root: sub.id });
+    expect(added).toMatchObject({ access: 'edit' });
+    for (const [name, body] of [
+      ['shareFile', { id: file.id, login: c.user.email, access: 'read' }],
+      ['createFileLink', { id: file.id }],
+      ['setFileMode', { id: file.id, mode: 'public' }],
+      ['updateAttributes', { id: file.id, root: null }],
+    ] as const) {
+      expect((await call(ctx, b, name, body)).status, name).toBe(403);
+    }
+    expect((await ok<{ deleted: number }>(ctx, b, 'deleteFiles', { ids: [made.object.id, added.id] })).deleted).toBe(2);
+    // C has nothing
+    expect((await call(ctx, c, 'getFileInfo', { id: file.id })).status).toBe(404);
+    const shares = await ok<{ shares: { login: string; access: string }[] }>(ctx, a, 'listShares', { id: dir.id });
+    expect(shares.shares).toEqual([expect.objectContaining({ login: b.user.email, access: 'edit' })]);
+  });
+
+  it('unshare takes the rights away at once', async () => {
+    await ok(ctx, a, 'unshareFile', { id: dir.id, login: b.user.email });
+    expect((await call(ctx, b, 'getFileInfo', { id: file.id })).status).toBe(404);
+    expect((await call(ctx, a, 'unshareFile', { id: dir.id, login: b.user.email })).status).toBe(404);
+    expect((await call(ctx, a, 'shareFile', { id: dir.id, login: 'nobody@example.ru', access: 'read' })).status).toBe(404);
+    expect((await call(ctx, a, 'shareFile', { id: dir.id, login: b.user.email, access: 'all' })).status).toBe(422);
+  });
+
+  it('public links: random token, opens without sign-in, expiry, password, revocation', async () => {
+    const made = await ok<{ link: string; token: string; link_id: string }>(ctx, a, 'createFileLink', { id: other.id });
+    expect(made.token.length).toBeGreaterThanOrEqual(43); // 256 bits base64url
+    expect(made.link).toBe(`http://localhost/file/${other.id}?link=${made.token}`);
+    const stored = await ctx.db.execute('select token_hash from files_links' as never);
+    expect(JSON.stringify(stored)).not.toContain(made.token);
+    const anon = await get(ctx, null, `file/${other.id}?link=${made.token}`);
+    expect((await bytesOf(anon)).toString()).toBe('другой');
+    expect((await get(ctx, null, `file/${file.id}?link=${made.token}`)).status).toBe(404);
+    expect((await get(ctx, null, `file/${other.id}?link=${made.token}x`)).status).toBe(404);
+    const opened = await ok<{ object: FileObj; grant: string | null }>(ctx, null, 'openFileLink', { token: made.token });
+    expect(opened.object.name).toBe('другой.txt');
+
+    // a link to a folder opens what is inside
+    const folderLink = await ok<{ token: string }>(ctx, a, 'createFileLink', { id: dir.id });
+    expect((await get(ctx, null, `file/${file.id}?link=${folderLink.token}`)).status).toBe(200);
+
+    const locked = await ok<{ token: string }>(ctx, a, 'createFileLink', { id: other.id, password: 'пароль-123' });
+    const noPw = await get(ctx, null, `file/${other.id}?link=${locked.token}`);
+    expect(noPw.status).toBe(403);
+    expect((await call(ctx, null, 'openFileLink', { token: locked.token, password: 'не тот' })).status).toBe(403);
+    const unlocked = await ok<{ grant: string }>(ctx, null, 'openFileLink', { token: locked.token, password: 'пароль-123' });
+    expect((await get(ctx, null, `file/${other.id}?link=${locked.token}&grant=${unlocked.grant}`)).status).toBe(200);
+    expect((await get(ctx, null, `file/${other.id}?link=${locked.token}&grant=x${unlocked.grant}`)).status).toBe(403);
+
+    const past = await call(ctx, a, 'createFileLink', { id: other.id, expiresAt: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(422);
+    const soon = await ok<{ token: string; link_id: string }>(ctx, a, 'createFileLink', {
+      id: other.id,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await ctx.db.execute(`update files_links set expires_at = now() - interval '1 second' where id = '${soon.link_id}'` as never);
+    expect((await get(ctx, null, `file/${other.id}?link=${soon.token}`)).status).toBe(404);
+
+    const links = await ok<{ links: { id: string; has_password: boolean }[] }>(ctx, a, 'listFileLinks', { id: other.id });
+    expect(links.links.length).toBe(3);
+    await ok(ctx, a, 'revokeFileLink', { link_id: made.link_id });
+    expect((await get(ctx, null, `file/${other.id}?link=${made.token}`)).status).toBe(404);
+    expect((await call(ctx, b, 'revokeFileLink', { link_id: soon.link_id })).status).toBe(404);
+  });
+
+  it('public mode: anyone reads the object (and what is inside a public folder); private again closes it', async () => {
+    await ok(ctx, a, 'setFileMode', { id: dir.id, mode: 'public' });
+    expect((await bytesOf(await get(ctx, null, `file/${file.id}`))).toString()).toBe('секрет');
+    const info = await ok<{ object: FileObj }>(ctx, b, 'getFileInfo', { id: file.id });
+    expect(info.object.access).toBe('read');
+    expect((await call(ctx, b, 'updateAttributes', { id: file.id, name: 'x.txt' })).status).toBe(403);
+    await ok(ctx, a, 'setFileMode', { id: dir.id, mode: 'private' });
+    expect((await get(ctx, null, `file/${file.id}`)).status).toBe(401);
+    expect((await get(ctx, b, `file/${file.id}`)).status).toBe(404);
+  });
+});

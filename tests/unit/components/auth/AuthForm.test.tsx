@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+let search = new URLSearchParams();
+vi.mock('next/navigation', () => ({ useSearchParams: () => search }));
+
+import { AuthForm } from '@/components/auth/AuthForm';
+
+type Call = { call: string; body: Record<string, unknown> };
+let calls: Call[];
+let answer: (c: Call) => { status: number; body: unknown };
+const assign = vi.fn();
+
+beforeEach(() => {
+  calls = [];
+  search = new URLSearchParams();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const c = { call: url.replace(/^.*\/api\/v2\//, ''), body: JSON.parse(String(init.body ?? '{}')) as Record<string, unknown> };
+      calls.push(c);
+      const a = c.call === 'getRecaptchaSiteKey' ? { status: 200, body: { ok: true, msg: 'Готово', use: false, key: '', provider: null } } : answer(c);
+      return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  vi.stubGlobal('location', { ...window.location, assign, hash: '', pathname: '/auth', search: '', origin: 'http://localhost' });
+  assign.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+
+describe('AuthForm', { timeout: 20_000 }, () => {
+  it('combined mode: login answers "User not found" → register with the same data → go to the safe next path', async () => {
+    search = new URLSearchParams('next=/calculators/vat');
+    answer = (c) =>
+      c.call === 'login'
+        ? { status: 404, body: { ok: false, msg: 'User not found', code: 'USER_NOT_FOUND' } }
+        : { status: 200, body: { ok: true, msg: 'Вы зарегистрированы', accessToken: 'a.b.c', refreshToken: 'r' } };
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Войти или зарегистрироваться' })).toBeTruthy();
+    type('Почта', 'New@Example.ru');
+    type('Пароль', 'пароль-пароль');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/calculators/vat'));
+    const auth = calls.filter((c) => c.call !== 'getRecaptchaSiteKey');
+    expect(auth.map((c) => c.call)).toEqual(['login', 'register']);
+    expect(auth[1]!.body).toMatchObject({ login: 'New@Example.ru', password: 'пароль-пароль', remember: true });
+    expect(screen.queryByText('User not found')).toBeNull();
+  });
+
+  it('shows Russian field errors and sends nothing while the form is invalid', async () => {
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Регистрация' }));
+    type('Почта', 'нет');
+    type('Пароль', 'короткий'.slice(0, 5));
+    fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('Введите адрес почты в формате name@example.ru')).toBeTruthy();
+    expect(screen.getByText('Пароль должен быть не короче 8 символов')).toBeTruthy();
+    type('Почта', 'a@example.ru');
+    type('Пароль', 'пароль-пароль');
+    type('Повторите пароль', 'другой-пароль');
+    fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('Пароли не совпадают')).toBeTruthy();
+    expect(calls.filter((c) => c.call === 'register')).toEqual([]);
+  });
+
+  it('a wrong password shows the server message; an off-site next never leaves the site', async () => {
+    search = new URLSearchParams('next=//evil.example');
+    answer = (c) =>
+      c.call === 'login' && c.body.password === 'верный-пароль'
+        ? { status: 200, body: { ok: true, msg: 'Вы вошли', accessToken: 'a.b.c', refreshToken: 'r' } }
+        : { status: 401, body: { ok: false, msg: 'Неверная почта или пароль.', code: 'INVALID_CREDENTIALS', fields: { password: 'Неверный пароль' } } };
+    render(<AuthForm productName="Калькулус" mode="login" />);
+    type('Почта', 'a@example.ru');
+    type('Пароль', 'не-тот-пароль');
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Неверная почта или пароль.')).toBeTruthy();
+    expect(screen.getByText('Неверный пароль')).toBeTruthy();
+    type('Пароль', 'верный-пароль');
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('«Забыли пароль?» sends the reset link and shows the same answer for any address', async () => {
+    answer = () => ({ status: 200, body: { ok: true, msg: 'Если такая почта зарегистрирована, мы отправили на неё ссылку для сброса пароля.' } });
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Забыли пароль?' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Восстановление пароля' })).toBeTruthy();
+    type('Почта', 'a@example.ru');
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить ссылку' }));
+    expect(await screen.findByText('Если такая почта зарегистрирована, мы отправили на неё ссылку для сброса пароля.')).toBeTruthy();
+    expect(calls.find((c) => c.call === 'sendPasswordResetLink')?.body).toMatchObject({ login: 'a@example.ru' });
+  });
+
+  it('a dead reset link says so at once and offers a new one', async () => {
+    answer = (c) =>
+      c.call === 'checkPasswordResetToken'
+        ? { status: 400, body: { ok: false, msg: 'Ссылка для сброса пароля устарела или уже использована. Запросите новую.', code: 'INVALID_LINK' } }
+        : { status: 200, body: { ok: true, msg: 'ok' } };
+    render(<AuthForm productName="Калькулус" mode="reset" resetToken="dead" />);
+    expect(await screen.findByText('Ссылка для сброса пароля устарела или уже использована. Запросите новую.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Запросить новую ссылку' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Восстановление пароля' })).toBeTruthy();
+  });
+
+  it('provider buttons appear only when configured', () => {
+    const { unmount } = render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.queryByRole('button', { name: /Telegram|Яндекс|VK/ })).toBeNull();
+    unmount();
+    render(<AuthForm productName="Калькулус" mode="combined" telegramBotId="123" oauth={{ yandex: true, vk: false }} />);
+    expect(screen.getByRole('button', { name: 'Войти через Telegram' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Войти через Яндекс ID' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Войти через VK ID' })).toBeNull();
+  });
+});

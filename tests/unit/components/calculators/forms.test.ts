@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CALCULATORS } from '@/lib/domain/calculators';
+import { calculatorInputs, type CalculatorId } from '@/lib/schemas/calculators';
+import { FORMS, formErrors, initialValues, isoOfRuDate, isoOfRuMonth, localErrors, toInput, valuesFromInput } from '@/components/calculators/forms';
+import { formatOutput } from '@/components/calculators/format-output';
+
+describe('calculator forms', () => {
+  it('every calculator has a form and an input schema', () => {
+    for (const c of CALCULATORS) {
+      expect(FORMS[c.id], c.id).toBeDefined();
+      expect(calculatorInputs[c.id as CalculatorId], c.id).toBeDefined();
+    }
+  });
+
+  it('reads Russian dates and months', () => {
+    expect(isoOfRuDate('28.01.2026')).toBe('2026-01-28');
+    expect(isoOfRuDate('5.1.26')).toBe('2026-01-05');
+    expect(isoOfRuDate('2026-02-16')).toBe('2026-02-16');
+    expect(isoOfRuDate('30.02.2026')).toBeNull();
+    expect(isoOfRuDate('завтра')).toBeNull();
+    expect(isoOfRuMonth('01.2026')).toBe('2026-01');
+    expect(isoOfRuMonth('13.2026')).toBeNull();
+  });
+
+  it('builds inputs the schema accepts from typed values', () => {
+    const cases: Record<string, Record<string, string>> = {
+      'tax-penalty': { debt: '100 000', dueDate: '28.01.2026', paymentDate: '09.03.2026', payer: 'organization' },
+      investment: { investment: '1 000 000', cashFlows: '300 000; 400 000; 500 000', ratePct: '10' },
+      'sick-leave': { startDate: '10.03.2026', earnings1: '1 000 000', earnings2: '1 200 000', insuranceYears: '6', days: '10' },
+      vacation: { earnings: '550 000', fullMonths: '11', partialMonths: '30/15', days: '14' },
+      markup: { cost: '1 000', by: 'marginPct', marginPct: '30', markupPct: '99' },
+    };
+    for (const [id, typed] of Object.entries(cases)) {
+      const input = toInput(id, { ...initialValues(id), ...typed });
+      const parsed = calculatorInputs[id as CalculatorId].safeParse(input);
+      expect(parsed.success, `${id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+    expect(toInput('markup', { cost: '1', by: 'marginPct', marginPct: '30', markupPct: '99' })).toEqual({ cost: '1', marginPct: '30' });
+    expect(toInput('sick-leave', { startDate: '10.03.2026', earnings1: '1', earnings2: '2', insuranceYears: '6', days: '1' }).earnings).toEqual([
+      { year: 2024, amount: '1' },
+      { year: 2025, amount: '2' },
+    ]);
+  });
+
+  it('checks dates locally with a Russian message', () => {
+    expect(localErrors('tax-penalty', { dueDate: '2026/01/28' })).toEqual({ dueDate: 'Введите дату как дд.мм.гггг, например 28.01.2026.' });
+    expect(localErrors('tax-penalty', { dueDate: '28.01.2026' })).toEqual({});
+  });
+
+  it('maps server field paths to form fields', () => {
+    expect(formErrors('investment', { 'input.cashFlows.1': 'Введите число.', 'input.ratePct': 'x', 'input.other': 'y' })).toEqual({
+      cashFlows: 'Введите число.',
+      ratePct: 'x',
+      _: 'y',
+    });
+    expect(formErrors('sick-leave', { 'input.earnings.1.amount': 'z' })).toEqual({ earnings2: 'z' });
+  });
+
+  it('stored inputs come back as form values', () => {
+    expect(valuesFromInput('investment', { investment: '1', cashFlows: ['2', '3'], ratePct: '10' })).toEqual({ investment: '1', cashFlows: '2; 3', ratePct: '10' });
+    expect(valuesFromInput('markup', { cost: '1', price: '2' })).toMatchObject({ by: 'price' });
+  });
+
+  it('formats outputs in Russian', () => {
+    expect(formatOutput('money', '1234.5')).toBe('1\u00a0234,50\u00a0₽');
+    expect(formatOutput('percent', '42.86')).toBe('42,86\u00a0%');
+    expect(formatOutput('days', 40)).toBe('40 дн.');
+    expect(formatOutput('years', '2.60')).toBe('2,60 года');
+    expect(formatOutput('years', '5.00')).toBe('5,00 лет');
+    expect(formatOutput('money', null)).toBe('—');
+  });
+});
