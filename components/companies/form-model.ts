@@ -4,9 +4,8 @@ import {
   companyRequisiteErrors,
   REGIMES_OF_KIND,
   type CompanyKind,
-  type CompanyTaxRegime,
 } from '@/lib/domain/requisites';
-import type { Company } from '@/lib/schemas/companies';
+import type { Company, CompanyData } from '@/lib/schemas/companies';
 
 /** What the company form edits: every value a string as typed. */
 export interface AccountForm {
@@ -32,27 +31,11 @@ export interface CostingForm {
   directCosting: boolean;
 }
 
-export interface CompanyForm {
-  isOwn: boolean;
-  kind: CompanyKind;
-  fullName: string;
-  shortName: string;
-  inn: string;
-  kpp: string;
-  ogrn: string;
-  okpo: string;
-  snils: string;
-  legalAddress: string;
-  postalAddress: string;
-  directorName: string;
-  directorTitle: string;
-  accountantName: string;
-  phone: string;
-  email: string;
-  taxRegime: CompanyTaxRegime;
+/** The form's state: the stored company's fields, with accounts and costing as editable strings. */
+export type CompanyForm = Omit<CompanyData, 'bankAccounts' | 'costing'> & {
   bankAccounts: AccountForm[];
   costing: CostingForm;
-}
+};
 
 let seq = 0;
 export const newAccount = (isDefault = false): AccountForm => ({
