@@ -11,9 +11,12 @@ test('create a company with live реквизит checks, find it, export it, de
   await expect(page.getByRole('heading', { name: 'Компании', level: 1 })).toBeVisible();
   await expect(page.getByText('Компаний пока нет')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Добавить компанию' }).click();
   const card = page.getByRole('dialog', { name: 'Новая компания' });
-  await expect(card).toBeVisible();
+  // On a loaded 2-core CI box the first click can land before the button's handler is attached: retry it.
+  await expect(async () => {
+    if (!(await card.isVisible())) await page.getByRole('button', { name: 'Добавить компанию' }).click();
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await card.getByLabel('Полное наименование').fill('Публичное акционерное общество «Сбербанк России»');
   await card.getByLabel('Краткое наименование').fill('ПАО Сбербанк');
 
