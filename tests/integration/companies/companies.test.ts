@@ -6,6 +6,7 @@ import type { Company } from '@/lib/schemas/companies';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
+import { callProduct } from '../../helpers/product';
 import { ownWorkshop, sberbank } from './fixtures';
 
 let ctx: TestContext;
@@ -22,18 +23,8 @@ afterAll(async () => {
 
 type Answer = { status: number; body: Record<string, unknown> & { fields?: Record<string, string> } };
 
-async function call(user: TestUser | null, path: string, body: unknown): Promise<Answer> {
-  const res = await dispatch(
-    services.product,
-    new Request(`http://localhost/api/v1/${path}`, {
-      method: 'POST',
-      headers: user ? user.headers : { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-    ctx,
-  );
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> =>
+  callProduct<Answer['body']>(ctx, user, path, body);
 
 const create = async (user: TestUser, data: object) => {
   const r = await call(user, 'companies/create', data);

@@ -1,11 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileObjects } from '@/lib/server/db/schema';
-import { dispatch } from '@/lib/server/gateway/dispatch';
-import { services } from '@/lib/server/gateway/services';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
+import { callProduct } from '../../helpers/product';
 import { ownWorkshop } from '../companies/fixtures';
 
 let ctx: TestContext;
@@ -22,18 +21,8 @@ afterAll(async () => {
 
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function call(user: TestUser | null, path: string, body: unknown): Promise<Answer> {
-  const res = await dispatch(
-    services.product,
-    new Request(`http://localhost/api/v1/${path}`, {
-      method: 'POST',
-      headers: user ? user.headers : { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-    ctx,
-  );
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> =>
+  callProduct<Answer['body']>(ctx, user, path, body);
 
 const shelf = {
   schemaVersion: 1,
