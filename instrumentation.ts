@@ -4,6 +4,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // Stamp every request with its socket address (lib/server/client-ip.ts), before anything is served.
+  const { installPeerAddressHook } = await import('./lib/server/client-ip');
+  installPeerAddressHook();
   // `next build` may load this file too; never open the live database from a build.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startServer } = await import('./lib/server/startup');

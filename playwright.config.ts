@@ -50,6 +50,8 @@ export default defineConfig({
       // Short access tokens so the silent refresh is exercised (tests/e2e/auth.spec.ts).
       AUTH_ACCESS_TTL_SECONDS: process.env.E2E_ACCESS_TTL_SECONDS ?? '45',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? port + 1}`,
+      // Letters leave only with the site's own address in their links (lib/server/env.ts).
+      PUBLIC_URL: baseURL,
     },
   },
 });

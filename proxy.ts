@@ -54,7 +54,10 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 export const config = {
   matcher: [
     '/auth-back/:path*',
-    '/file-manager-service/:path*',
+    // Not uploadChunk: a proxy reads (and buffers) the body of every POST it sees before the route may start;
+    // that call makes its own cross-site check (lib/server/services/files/upload-chunk.ts).
+    '/file-manager-service',
+    '/file-manager-service/((?!api/v1/uploadChunk).*)',
     '/noty/:path*',
     '/api/:path*',
     '/business-processes/:path*',

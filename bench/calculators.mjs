@@ -13,6 +13,7 @@ const CASES = {
   'health (baseline)': ['/api/v1/health', {}],
   vat: ['/api/v1/calculators/run', { id: 'vat', input: { amount: '3 006,93', mode: 'add', ratePct: '22' } }],
   'tax-penalty 1 year': ['/api/v1/calculators/run', { id: 'tax-penalty', input: { debt: '1000000', dueDate: '2025-01-28', paymentDate: '2026-01-28' } }],
+  'interest-395 3 years, 12 payments': ['/api/v1/calculators/run', { id: 'interest-395', input: { debt: '5000000', from: '2024-01-01', to: '2026-12-31', payments: Array.from({ length: 12 }, (_, i) => ({ date: `${2024 + Math.floor(i / 4)}-${String(3 * (i % 4) + 2).padStart(2, '0')}-15`, amount: '300000' })) } }],
   'salary net→gross': ['/api/v1/calculators/run', { id: 'salary', input: { mode: 'net', amount: '250000', incomeBefore: '2300000', month: '2026-11' } }],
   'investment IRR 20 years': ['/api/v1/calculators/run', { id: 'investment', input: { investment: '10000000', cashFlows: Array.from({ length: 20 }, (_, i) => String(500000 + i * 50000)), ratePct: '12' } }],
   'loan 360 months': ['/api/v1/calculators/run', { id: 'loan', input: { principal: '9000000', annualRatePct: '17.5', months: 360 } }],

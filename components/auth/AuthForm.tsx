@@ -108,7 +108,8 @@ export function AuthForm({
       setFailure(userMessage(err));
     }
   };
-  const linking = Boolean(search.get('link'));
+  // `?link=1` (the profile's «Привязать»): only the provider buttons; a signed-in caller links, not signs in.
+  const linking = Boolean(search.get('link')) && (mode === 'combined' || mode === 'login' || mode === 'register');
 
   const needsEmail = mode !== 'reset';
   const needsPassword = mode !== 'forgot';
@@ -207,10 +208,10 @@ export function AuthForm({
   return (
     <section className={styles.card} aria-labelledby="auth-title">
       <h1 id="auth-title" className={styles.title}>
-        {TITLES[mode]}
+        {linking ? 'Привязка аккаунта' : TITLES[mode]}
       </h1>
-      <p className={styles.subtitle}>{productName}</p>
-      {(mode === 'combined' || mode === 'login' || mode === 'register') && (
+      <p className={styles.subtitle}>{linking ? 'Выберите аккаунт, которым вы сможете входить в ' + productName : productName}</p>
+      {!linking && (mode === 'combined' || mode === 'login' || mode === 'register') && (
         <SelectButton
           className={styles.modes}
           value={mode}
@@ -222,7 +223,7 @@ export function AuthForm({
       )}
       {notice && <Message className={styles.notice} severity="success" text={notice} />}
       {failure && <Message className={styles.notice} severity="error" text={failure} />}
-      {linkDead ? (
+      {linking ? null : linkDead ? (
         <Button type="button" label="Запросить новую ссылку" className={styles.submit} onClick={() => switchMode('forgot')} />
       ) : (
         <form onSubmit={submit} noValidate>
@@ -331,6 +332,11 @@ export function AuthForm({
             />
           )}
         </div>
+      )}
+      {linking && (
+        <Link className={styles.back} href={safeNextPath(search.get('next'))}>
+          Вернуться без привязки
+        </Link>
       )}
       {(mode === 'forgot' || mode === 'reset') && (
         <button type="button" className={`${styles.linkButton} ${styles.back}`} onClick={() => switchMode('login')}>

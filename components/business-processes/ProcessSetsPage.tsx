@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { processTotals, type ProcessStep } from '@/lib/domain/cost';
 import { formatMoney, formatNumber } from '@/lib/domain/money';
 import { productApi } from '@/lib/client/api';
@@ -65,16 +65,36 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
   }, [setId, toast]);
   useEffect(reload, [reload]);
 
+  // Specifications that take their operations from this set; a change in the set marks them.
+  const [linked, setLinked] = useState<{ id: string; name: string; stale: boolean }[]>([]);
+  useEffect(() => {
+    if (!setId) return;
+    let live = true;
+    productApi<{ specs: { id: string; name: string; stale: boolean }[] }>('processes/linked', { id: setId }).then(
+      (r) => live && setLinked(r.specs),
+      () => live && setLinked([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [setId, version]);
+
   const totals = useMemo(() => liveTotals(name, steps), [name, steps]);
   const put = (i: number, patch: Partial<ProcessStep>) => setSteps((xs) => xs.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  const move = (i: number, d: -1 | 1) =>
+  /** Moves step `from` to position `to` (buttons move by one; drag and drop anywhere). */
+  const moveTo = (from: number, to: number) =>
     setSteps((xs) => {
-      const j = i + d;
-      if (j < 0 || j >= xs.length) return xs;
+      if (from === to || from < 0 || to < 0 || from >= xs.length || to >= xs.length) return xs;
       const out = [...xs];
-      [out[i], out[j]] = [out[j]!, out[i]!];
+      const [step] = out.splice(from, 1);
+      out.splice(to, 0, step!);
       return out;
     });
+  const move = (i: number, d: -1 | 1) => moveTo(i, i + d);
+  const dragFrom = useRef<number | null>(null);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+  // Per-step totals for the flow diagram (when every number is filled in).
+  const stepTotals = useMemo(() => (totals ? steps.map((st) => liveTotals(name, [st])) : null), [totals, name, steps]);
 
   const save = async () => {
     try {
@@ -148,8 +168,43 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
                 <input className={`p-inputtext p-component ${err(`steps.${i}.${key}`) ? 'p-invalid' : ''}`} aria-label={`Шаг ${n}: ${label}`} title={err(`steps.${i}.${key}`)} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />
               );
               return (
-                <tr key={st.id}>
-                  <td>{n}</td>
+                <tr
+                  key={st.id}
+                  className={dropAt === i ? s.dropTarget : undefined}
+                  onDragOver={(e) => {
+                    if (dragFrom.current === null) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    if (dropAt !== i) setDropAt(i);
+                  }}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    if (dragFrom.current !== null) moveTo(dragFrom.current, i);
+                    dragFrom.current = null;
+                    setDropAt(null);
+                  }}
+                >
+                  <td className={s.handleCell}>
+                    <span
+                      className={s.handle}
+                      draggable
+                      role="button"
+                      aria-label={`Перетащить шаг ${n}`}
+                      title="Перетащите, чтобы изменить порядок"
+                      onDragStart={(e) => {
+                        dragFrom.current = i;
+                        e.dataTransfer.effectAllowed = 'move';
+                        e.dataTransfer.setData('text/plain', String(i));
+                      }}
+                      onDragEnd={() => {
+                        dragFrom.current = null;
+                        setDropAt(null);
+                      }}
+                    >
+                      <i className="pi pi-bars" aria-hidden="true" />
+                    </span>
+                    {n}
+                  </td>
                   <td>{input('название', st.name, (v) => put(i, { name: v }), 'name')}</td>
                   <td>{input('исполнитель', st.role, (v) => put(i, { role: v }), 'role')}</td>
                   <td className={s.time}>
@@ -207,6 +262,19 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
             <span className={s.muted}>Итоги появятся, когда все числа заполнены.</span>
           )}
         </div>
+        {setId && linked.length > 0 && (
+          <div className={s.linked}>
+            <b>Спецификации с этим набором:</b>
+            <ul aria-label="Спецификации с этим набором">
+              {linked.map((x) => (
+                <li key={x.id}>
+                  <Link href={`/specifications/create/${x.id}`}>{x.name}</Link>
+                  {x.stale && <span className={s.stale}> — требует пересчёта</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div className={s.flow} aria-label="Схема процесса">
           {steps.map((st, i) => (
             <div key={st.id} className={s.flowItem}>
@@ -216,7 +284,9 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
                 <small>
                   {st.role ? `${st.role}, ` : ''}
                   {st.time || '—'} {st.timeUnit}
+                  {st.workers && st.workers !== '1' ? ` × ${st.workers} чел.` : ''}
                 </small>
+                {stepTotals?.[i] && <small>{formatMoney(stepTotals[i]!.total)} за ед.</small>}
               </div>
             </div>
           ))}

@@ -7,10 +7,22 @@ import type { FormOutput } from './forms';
 import { formatOutput } from './format-output';
 import s from './calculators.module.css';
 
+interface UsnPeriod {
+  period: string;
+  income: string;
+  taxBase: string;
+  deduction: string;
+  tax: string;
+  paidBefore: string;
+  payable: string;
+  dueDate: string;
+}
+
 interface Period {
   from: string;
   to: string;
   days: number;
+  debt?: string;
   ratePct: string;
   fraction: string;
   amount: string;
@@ -19,6 +31,7 @@ interface Period {
 /** The answer: named outputs, the periods or schedule when there is one, and the steps with numbers. */
 export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; result: Record<string, unknown>; steps: CalcStep[] }) {
   const periods = Array.isArray(result.periods) ? (result.periods as Period[]) : null;
+  const advances = Array.isArray(result.advances) ? (result.advances as UsnPeriod[]) : null;
   const loan = Array.isArray(result.schedule) && (result.schedule as { month?: number }[])[0]?.month !== undefined;
   const schedule = Array.isArray(result.schedule) ? (result.schedule as Record<string, string | number>[]) : null;
   return (
@@ -40,6 +53,7 @@ export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; 
               <th>С</th>
               <th>По</th>
               <th className={s.num}>Дней</th>
+              <th className={s.num}>Долг</th>
               <th className={s.num}>Ставка</th>
               <th>Доля</th>
               <th className={s.num}>Сумма</th>
@@ -51,9 +65,41 @@ export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; 
                 <td>{ruDate(p.from)}</td>
                 <td>{ruDate(p.to)}</td>
                 <td className={s.num}>{p.days}</td>
+                <td className={s.num}>{p.debt ? formatMoney(p.debt) : '—'}</td>
                 <td className={s.num}>{formatNumber(p.ratePct)}&nbsp;%</td>
                 <td>{p.fraction}</td>
                 <td className={s.num}>{formatMoney(p.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {advances && advances.length > 0 ? (
+        <table className={s.table}>
+          <caption>Авансовые платежи и налог за год (нарастающим итогом)</caption>
+          <thead>
+            <tr>
+              <th>Период</th>
+              <th className={s.num}>Доходы</th>
+              <th className={s.num}>База</th>
+              <th className={s.num}>Уменьшение на взносы</th>
+              <th className={s.num}>Налог с начала года</th>
+              <th className={s.num}>Уплачено раньше</th>
+              <th className={s.num}>К уплате</th>
+              <th>Срок</th>
+            </tr>
+          </thead>
+          <tbody>
+            {advances.map((a) => (
+              <tr key={a.period}>
+                <td>{a.period}</td>
+                <td className={s.num}>{formatMoney(a.income)}</td>
+                <td className={s.num}>{formatMoney(a.taxBase)}</td>
+                <td className={s.num}>{formatMoney(a.deduction)}</td>
+                <td className={s.num}>{formatMoney(a.tax)}</td>
+                <td className={s.num}>{formatMoney(a.paidBefore)}</td>
+                <td className={s.num}>{formatMoney(a.payable)}</td>
+                <td>{ruDate(a.dueDate)}</td>
               </tr>
             ))}
           </tbody>

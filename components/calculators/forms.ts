@@ -3,7 +3,8 @@
  * Values are kept as typed (also in the URL, so a link reproduces the form); dates are typed дд.мм.гггг.
  */
 
-export type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'text';
+/** `payments`: partial payments typed as «дд.мм.гггг сумма; …», sent as `[{date, amount}]`. */
+export type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'text' | 'payments';
 
 export interface FormField {
   name: string;
@@ -74,6 +75,30 @@ export function isoOfRuMonth(text: string): string | null {
   return Number(mm) >= 1 && Number(mm) <= 12 ? `${m[2]}-${mm}` : null;
 }
 
+/** «05.02.2026 40 000; 20.02.2026 10 000,50» → `[{date: '2026-02-05', amount: '40 000'}, …]`; null when a part is not «date amount». */
+export function parsePayments(text: string): { date: string; amount: string }[] | null {
+  const out: { date: string; amount: string }[] = [];
+  for (const part of splitList(text)) {
+    const m = /^(\S+)\s+(.+)$/.exec(part);
+    const date = m ? isoOfRuDate(m[1]!) : null;
+    if (!m || !date) return null;
+    out.push({ date, amount: m[2]!.trim() });
+  }
+  return out;
+}
+
+/** `[{date, amount}]` → «05.02.2026 40000; …» (a stored input back in the form). */
+const paymentsText = (list: { date?: unknown; amount?: unknown }[]) =>
+  list.map((p) => `${String(p.date ?? '').split('-').reverse().join('.')} ${String(p.amount ?? '')}`).join('; ');
+
+const PAYMENTS_FIELD: FormField = {
+  name: 'payments',
+  label: 'Частичные оплаты (необязательно)',
+  kind: 'payments',
+  placeholder: '05.02.2026 40 000; 20.02.2026 10 000',
+  hint: 'Дата и сумма через пробел, оплаты через точку с запятой; долг уменьшается со следующего дня',
+};
+
 /** `300 000; 400 000` → ["300 000", "400 000"] (the server reads each number). */
 const splitList = (text: string) =>
   text
@@ -128,6 +153,15 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'month', label: 'Месяц (мм.гггг)', kind: 'month', placeholder: '01.2026' },
       { name: 'tariff', label: 'Тариф взносов', kind: 'select', initial: 'general', options: TARIFFS },
       { name: 'accidentPct', label: 'Взносы на травматизм, %', kind: 'percent', initial: '0,2' },
+      { name: 'children', label: 'Детей для вычета НДФЛ', kind: 'int', initial: '0', hint: 'До 18 лет или учащихся очно до 24 лет' },
+      { name: 'disabledChildren', label: 'Из них детей-инвалидов', kind: 'int', when: (v) => Number(v.children) > 0 },
+      {
+        name: 'deductionsBefore',
+        label: 'Вычеты, данные с начала года, ₽ (необязательно)',
+        kind: 'money',
+        hint: 'Пусто — за каждый прошлый месяц, пока доход не превысил предел',
+        when: (v) => Number(v.children) > 0,
+      },
     ],
     outputs: [
       { key: 'gross', label: 'Начислено', kind: 'money' },
@@ -209,12 +243,13 @@ export const FORMS: Record<string, CalculatorForm> = {
   'tax-penalty': {
     fields: [
       { name: 'debt', label: 'Недоимка, ₽', kind: 'money' },
-      { name: 'dueDate', label: 'Срок уплаты', kind: 'date' },
+      { name: 'dueDate', label: 'Срок уплаты', kind: 'date', hint: 'Срок, выпавший на выходной или праздник, — следующий рабочий день' },
       { name: 'paymentDate', label: 'Дата уплаты', kind: 'date' },
       { name: 'payer', label: 'Плательщик', kind: 'select', initial: 'organization', options: [
         { value: 'organization', label: 'Организация' },
         { value: 'individual', label: 'ИП или физическое лицо' },
       ] },
+      PAYMENTS_FIELD,
     ],
     outputs: PERIOD_OUTPUTS,
   },
@@ -223,6 +258,7 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'debt', label: 'Сумма долга, ₽', kind: 'money' },
       { name: 'from', label: 'Начало периода (включительно)', kind: 'date' },
       { name: 'to', label: 'Конец периода (включительно)', kind: 'date' },
+      PAYMENTS_FIELD,
     ],
     outputs: PERIOD_OUTPUTS,
   },
@@ -231,6 +267,7 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'amount', label: 'Задержанная сумма (на руки), ₽', kind: 'money' },
       { name: 'dueDate', label: 'Срок выплаты', kind: 'date' },
       { name: 'paymentDate', label: 'Дата фактической выплаты', kind: 'date' },
+      PAYMENTS_FIELD,
     ],
     outputs: PERIOD_OUTPUTS,
   },
@@ -260,17 +297,50 @@ export const FORMS: Record<string, CalculatorForm> = {
         { value: 'income-expenses', label: 'Доходы минус расходы (15 %)' },
       ] },
       { name: 'year', label: 'Год', kind: 'int' },
-      { name: 'income', label: 'Доходы за год, ₽', kind: 'money' },
-      { name: 'expenses', label: 'Расходы за год, ₽', kind: 'money', when: (v) => v.object === 'income-expenses' },
+      { name: 'by', label: 'Расчёт', kind: 'select', initial: 'year', options: [
+        { value: 'year', label: 'За год одной суммой' },
+        { value: 'quarters', label: 'По кварталам: авансовые платежи' },
+      ] },
+      { name: 'income', label: 'Доходы за год, ₽', kind: 'money', when: (v) => v.by !== 'quarters' },
+      { name: 'expenses', label: 'Расходы за год, ₽', kind: 'money', when: (v) => v.by !== 'quarters' && v.object === 'income-expenses' },
+      { name: 'qIncome', label: 'Доходы по кварталам, ₽', kind: 'text', placeholder: '500 000; 700 000; 800 000; 1 000 000', hint: 'Доход каждого квартала через точку с запятой (1–4 квартала)', when: (v) => v.by === 'quarters' },
+      { name: 'qExpenses', label: 'Расходы по кварталам, ₽', kind: 'text', placeholder: '300 000; 400 000', when: (v) => v.by === 'quarters' && v.object === 'income-expenses' },
       { name: 'entrepreneurWithoutEmployees', label: 'ИП без работников', kind: 'bool', initial: 'false', options: YES_NO, when: (v) => v.object !== 'income-expenses' },
-      { name: 'contributions', label: 'Уплаченные взносы, ₽', kind: 'money', hint: 'Для ИП без работников можно оставить пустым — взносы за себя посчитаются', when: (v) => v.object !== 'income-expenses' },
+      { name: 'contributions', label: 'Уплаченные взносы, ₽', kind: 'money', hint: 'Для ИП без работников можно оставить пустым — взносы за себя посчитаются', when: (v) => v.by !== 'quarters' && v.object !== 'income-expenses' },
+      { name: 'qContributions', label: 'Взносы по кварталам, ₽', kind: 'text', hint: 'Для ИП без работников можно оставить пустым — взносы за себя посчитаются нарастающим итогом', when: (v) => v.by === 'quarters' && v.object !== 'income-expenses' },
+      { name: 'payer', label: 'Налогоплательщик (срок налога за год)', kind: 'select', initial: 'organization', options: [
+        { value: 'organization', label: 'Организация — до 28 марта' },
+        { value: 'entrepreneur', label: 'ИП — до 28 апреля' },
+      ], when: (v) => v.by === 'quarters' },
       { name: 'ratePct', label: 'Ставка региона, % (необязательно)', kind: 'percent' },
     ],
+    toInput: (v) => {
+      const input = toInputDefault('usn', v);
+      delete input.by;
+      for (const k of ['qIncome', 'qExpenses', 'qContributions']) delete input[k];
+      if (v.by === 'quarters') {
+        const incomes = splitList(v.qIncome ?? '');
+        const expenses = splitList(v.qExpenses ?? '');
+        const contributions = splitList(v.qContributions ?? '');
+        input.quarters = incomes.map((income, i) => ({
+          income,
+          ...(v.object === 'income-expenses' ? { expenses: expenses[i] ?? '0' } : {}),
+          ...(v.object !== 'income-expenses' && contributions.length ? { contributions: contributions[i] ?? '0' } : {}),
+        }));
+      }
+      return input;
+    },
+    fieldOf: (path) => {
+      const m = /^quarters(?:\.\d+\.(income|expenses|contributions))?/.exec(path);
+      if (!m) return undefined;
+      return m[1] === 'expenses' ? 'qExpenses' : m[1] === 'contributions' ? 'qContributions' : 'qIncome';
+    },
     outputs: [
       { key: 'taxBase', label: 'Налоговая база', kind: 'money' },
       { key: 'deduction', label: 'Уменьшение на взносы', kind: 'money' },
       { key: 'minimumTax', label: 'Минимальный налог', kind: 'money' },
-      { key: 'tax', label: 'Налог к уплате', kind: 'money' },
+      { key: 'tax', label: 'Налог', kind: 'money' },
+      { key: 'payable', label: 'К уплате за последний период', kind: 'money' },
     ],
   },
   'ip-contributions': {
@@ -399,6 +469,7 @@ export function localErrors(id: string, values: Values): Record<string, string> 
   for (const f of visibleFields(id, values)) {
     const t = (values[f.name] ?? '').trim();
     if (!t) continue;
+    if (f.kind === 'payments' && !parsePayments(t)) errors[f.name] = 'Запишите оплаты как «дд.мм.гггг сумма», через точку с запятой.';
     if (f.kind === 'date' && !isoOfRuDate(t)) errors[f.name] = 'Введите дату как дд.мм.гггг, например 28.01.2026.';
     if (f.kind === 'month' && !isoOfRuMonth(t)) errors[f.name] = 'Введите месяц как мм.гггг, например 01.2026.';
   }
@@ -412,11 +483,17 @@ export function toInput(id: string, values: Values): Record<string, unknown> {
   const form = FORMS[id];
   if (!form) return {};
   if (form.toInput) return form.toInput(values);
+  return toInputDefault(id, values);
+}
+
+/** Every visible non-empty field under its own name: dates and months as ISO, payments as a list. */
+function toInputDefault(id: string, values: Values): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const f of visibleFields(id, values)) {
     const t = (values[f.name] ?? '').trim();
     if (!t) continue;
-    input[f.name] = f.kind === 'date' ? (isoOfRuDate(t) ?? t) : f.kind === 'month' ? (isoOfRuMonth(t) ?? t) : t;
+    input[f.name] =
+      f.kind === 'date' ? (isoOfRuDate(t) ?? t) : f.kind === 'month' ? (isoOfRuMonth(t) ?? t) : f.kind === 'payments' ? (parsePayments(t) ?? t) : t;
   }
   return input;
 }
@@ -441,6 +518,16 @@ export function valuesFromInput(id: string, input: Record<string, unknown>): Val
   for (const [k, x] of Object.entries(input)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') v[k] = String(x);
   if (id === 'markup') v.by = ['marginPct', 'price'].find((k) => k in v) ?? 'markupPct';
   if (id === 'contract-penalty') v.by = 'keyRateFraction' in v ? 'keyRateFraction' : 'pctPerDay';
+  if (Array.isArray(input.payments)) v.payments = paymentsText(input.payments as { date?: unknown; amount?: unknown }[]);
+  if (id === 'usn') {
+    const q = Array.isArray(input.quarters) ? (input.quarters as { income?: unknown; expenses?: unknown; contributions?: unknown }[]) : null;
+    v.by = q ? 'quarters' : 'year';
+    if (q) {
+      v.qIncome = q.map((x) => String(x.income ?? '')).join('; ');
+      if (q.some((x) => x.expenses !== undefined)) v.qExpenses = q.map((x) => String(x.expenses ?? '0')).join('; ');
+      if (q.some((x) => x.contributions !== undefined)) v.qContributions = q.map((x) => String(x.contributions ?? '0')).join('; ');
+    }
+  }
   if (Array.isArray(input.cashFlows)) v.cashFlows = input.cashFlows.map(String).join('; ');
   if (Array.isArray(input.partialMonths)) {
     v.partialMonths = (input.partialMonths as { calendarDays?: unknown; workedDays?: unknown }[]).map((p) => `${p.calendarDays}/${p.workedDays}`).join('; ');

@@ -1,7 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CostResult, SpecDocument } from '@/lib/domain/cost';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
 import { formatMoney } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
@@ -12,6 +12,14 @@ import { CostParamsPanel, formOf, paramsOf, type ParamsForm } from './CostParams
 import { CostResultTable } from './CostResultTable';
 import { ScenariosPanel } from './ScenariosPanel';
 import { downloadCostXlsx } from './export';
+import { costAnalysisApi, type DefaultsSource } from './api';
+import { BreakEvenChart } from './BreakEvenChart';
+import { CompareTable, type CompareColumn } from './CompareTable';
+import { InversePanel } from './InversePanel';
+import { StructureChart } from './StructureChart';
+import { TornadoChart } from './TornadoChart';
+import { PRINT_KEY, type PrintRequest } from './print-request';
+import type { Sensitivity } from '@/lib/domain/cost/sensitivity';
 import s from './cost.module.css';
 
 const DRAFT = '';
@@ -27,33 +35,80 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [source, setSource] = useState<string>('');
+  const [companyId, setCompanyId] = useState<string | undefined>();
+  const [companies, setCompanies] = useState<{ id: string; name: string }[]>([]);
+  const [compareIds, setCompareIds] = useState<string[]>([]);
+  const [compare, setCompare] = useState<CompareColumn[] | null>(null);
+  const [sensitivity, setSensitivity] = useState<Sensitivity | null>(null);
+  const [sensitivityError, setSensitivityError] = useState<string | null>(null);
+  /** What the shown result was calculated from (the printed form recalculates exactly that). */
+  const shown = useRef<{ spec: SpecDocument | { specId: string }; params: CostParams } | null>(null);
+  const run = useRef(0);
+
+  const applyDefaults = useCallback((d: { params: CostParams; source: DefaultsSource }) => {
+    setForm(formOf(d.params));
+    setCompanyId(d.source.kind === 'company' ? d.source.id : undefined);
+    setSource(d.source.kind === 'company' ? `параметры компании «${d.source.name}»` : d.source.kind === 'user' ? 'ваши параметры по умолчанию' : '');
+  }, []);
 
   useEffect(() => {
     specsApi.list().then(setSpecs, () => setSpecs([]));
-    costApi.defaults().then(
-      (d) => {
-        setForm(formOf(d.params));
-        setSource(d.source.kind === 'company' ? `параметры компании «${d.source.name}»` : d.source.kind === 'user' ? 'ваши параметры по умолчанию' : '');
-      },
-      () => undefined,
+    costAnalysisApi.defaults().then(applyDefaults, () => undefined);
+    costAnalysisApi.ownCompanies().then(
+      (r) => setCompanies(r.companies.map((c) => ({ id: c.id, name: c.shortName || c.fullName }))),
+      () => setCompanies([]),
     );
-  }, []);
+  }, [applyDefaults]);
+
+  const chooseCompany = (id: string) => {
+    costAnalysisApi.defaults(id || undefined).then(applyDefaults, (e) => setError(userMessage(e)));
+  };
 
   const calculate = useCallback(async () => {
     setBusy(true);
+    const spec = specId ? { specId } : draft;
+    const params = paramsOf(form);
+    const others = compareIds.filter((id) => id !== specId);
+    const ticket = ++run.current;
     try {
-      const r = await costApi.calculate({ spec: specId ? { specId } : draft, params: paramsOf(form) });
+      const [r, ...rest] = await Promise.all([
+        costAnalysisApi.calculate({ spec, params, companyId }),
+        ...others.map((id) =>
+          costAnalysisApi.calculate({ spec: { specId: id }, params, companyId }).then(
+            (a): CompareColumn => ({ name: a.result.name, figures: a.result.perUnit }),
+            (e): CompareColumn => ({ name: specs.find((x) => x.id === id)?.name ?? id, figures: null, error: userMessage(e) }),
+          ),
+        ),
+      ]);
+      if (ticket !== run.current) return;
+      shown.current = { spec, params };
       setResult(r.result);
+      setCompare(others.length > 0 ? [{ name: r.result.name, figures: r.result.perUnit }, ...(rest as CompareColumn[])] : null);
       setError(null);
       setFields({});
+      setSensitivity(null);
+      setSensitivityError(null);
+      costAnalysisApi.sensitivity({ spec, params, companyId }).then(
+        (a) => ticket === run.current && setSensitivity(a.sensitivity),
+        (e) => ticket === run.current && setSensitivityError(userMessage(e)),
+      );
     } catch (e) {
+      if (ticket !== run.current) return;
       setResult(null);
+      setCompare(null);
       setError(userMessage(e));
       setFields(isApiError(e) ? (e.fields ?? {}) : {});
     } finally {
       setBusy(false);
     }
-  }, [specId, draft, form]);
+  }, [specId, draft, form, compareIds, specs, companyId]);
+
+  const openPrint = () => {
+    if (!shown.current) return;
+    const req: PrintRequest = { ...shown.current, companyId };
+    localStorage.setItem(PRINT_KEY, JSON.stringify(req));
+    window.open('/cost/print', '_blank');
+  };
 
   const saveDefaults = async () => {
     try {
@@ -90,10 +145,42 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
             ))}
           </select>
         </label>
+        {specs.length > 0 && (
+          <details className={s.pick}>
+            <summary>Сравнить с другими спецификациями{compareIds.length > 0 ? ` (${compareIds.length})` : ''}</summary>
+            <div className={s.pickList}>
+              {specs
+                .filter((sp) => sp.id !== specId)
+                .map((sp) => (
+                  <label key={sp.id} className={s.check}>
+                    <input
+                      type="checkbox"
+                      checked={compareIds.includes(sp.id)}
+                      onChange={(e) => setCompareIds(e.target.checked ? [...compareIds, sp.id] : compareIds.filter((x) => x !== sp.id))}
+                    />
+                    {sp.name}
+                  </label>
+                ))}
+            </div>
+          </details>
+        )}
         {specId === DRAFT && <SpecEditor value={draft} onChange={setDraft} errors={specFields} specs={specs} />}
       </section>
       <section className={s.card}>
         <h2>Параметры {source && <small className={s.muted}>— {source}</small>}</h2>
+        {companies.length > 0 && (
+          <label className={s.field}>
+            Параметры компании
+            <select className={s.select} value={companyId ?? ''} onChange={(e) => chooseCompany(e.target.value)}>
+              <option value="">по умолчанию</option>
+              {companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <CostParamsPanel form={form} onChange={setForm} errors={fields} />
         <div className={s.actions}>
           <button type="button" className="p-button" onClick={calculate} disabled={busy}>
@@ -110,9 +197,9 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
             </button>
           )}
           {result && (
-            <button type="button" className="p-button p-button-text" onClick={() => window.print()}>
+            <button type="button" className="p-button p-button-outlined" onClick={openPrint}>
               <i className="pi pi-print" aria-hidden="true" />
-              &nbsp;Печать
+              &nbsp;Печатная форма
             </button>
           )}
         </div>
@@ -158,6 +245,23 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
               {result.nested.map((n) => `«${n.name}» — ${formatMoney(n.unitCost)} за ед.`).join('; ')}
             </p>
           )}
+        </section>
+      )}
+      {result && compare && (
+        <section className={s.card}>
+          <h2>Спецификации рядом</h2>
+          <CompareTable label="Сравнение спецификаций" columns={compare} />
+        </section>
+      )}
+      {result && (
+        <section className={s.card}>
+          <h2>Анализ</h2>
+          <div className={s.charts}>
+            <StructureChart figures={result.perUnit} />
+            <BreakEvenChart result={result} />
+          </div>
+          {sensitivity ? <TornadoChart data={sensitivity} /> : sensitivityError ? <p className="p-error">{sensitivityError}</p> : <p className={s.muted}>Считаем чувствительность…</p>}
+          <InversePanel result={result} />
         </section>
       )}
     </div>

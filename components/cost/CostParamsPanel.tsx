@@ -99,6 +99,7 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
       {field('additionalWagePct', 'Дополнительная ЗП, %')}
       {field('contributionsPct', 'Страховые взносы, %')}
       {field('accidentPct', 'НС и ПЗ, %')}
+      {field('preparationPct', 'Подготовка производства, % основной ЗП')}
       {pool('shop', 'ОПР (статья 10)')}
       {pool('general', 'ОХР (статья 11)')}
       {field('defectsPct', 'Потери от брака, % цеховой')}

@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { CostFigures, CostParams, SpecDocument } from '@/lib/domain/cost';
-import { formatMoney, formatPercent } from '@/lib/domain/money';
+import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { userMessage } from '@/lib/client/messages';
 import { costApi, type CostScenario } from '@/components/specifications/api';
+import { CompareTable, type CompareColumn } from './CompareTable';
 import s from './cost.module.css';
 
 interface Props {
@@ -13,23 +13,12 @@ interface Props {
   onOpen: (sc: CostScenario) => void;
 }
 
-const ROWS: [keyof CostFigures, string][] = [
-  ['directCost', 'Прямые затраты'],
-  ['workshopCost', 'Цеховая'],
-  ['productionCost', 'Производственная'],
-  ['fullCost', 'Полная себестоимость'],
-  ['priceNoVat', 'Цена без НДС'],
-  ['profit', 'Прибыль'],
-  ['marginPct', 'Маржа'],
-  ['priceWithVat', 'Цена с НДС'],
-];
-
 /** Saved calculation scenarios of the user: save, open, delete, compare side by side. */
 export function ScenariosPanel({ current, onOpen }: Props) {
   const [list, setList] = useState<CostScenario[]>([]);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [compare, setCompare] = useState<{ name: string; figures: CostFigures | null; error?: string }[] | null>(null);
+  const [compare, setCompare] = useState<CompareColumn[] | null>(null);
 
   const reload = useCallback(() => {
     costApi.scenarios().then((r) => setList(r.scenarios), (e) => setError(userMessage(e)));
@@ -98,35 +87,7 @@ export function ScenariosPanel({ current, onOpen }: Props) {
           ))}
         </ul>
       )}
-      {compare && (
-        <table className={s.calc} aria-label="Сравнение сценариев">
-          <thead>
-            <tr>
-              <th>На единицу</th>
-              {compare.map((c, i) => (
-                <th key={i} className={s.amount}>
-                  {c.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ROWS.map(([key, title]) => (
-              <tr key={key}>
-                <td>{title}</td>
-                {compare.map((c, i) => {
-                  const v = c.figures?.[key] as string | null | undefined;
-                  return (
-                    <td key={i} className={s.amount}>
-                      {c.error ? (i === 0 || key === 'directCost' ? c.error : '') : v === null || v === undefined ? '—' : key === 'marginPct' ? formatPercent(v) : formatMoney(v)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {compare && <CompareTable label="Сравнение сценариев" columns={compare} />}
     </div>
   );
 }

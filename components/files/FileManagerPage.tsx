@@ -301,6 +301,12 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
             />
           </>
         )}
+        {type === 'documents' && (
+          <Link href="/documents/templates" className="p-button p-button-text">
+            <i className="pi pi-file-word" aria-hidden="true" />
+            &nbsp;Шаблоны документов
+          </Link>
+        )}
         <IconField iconPosition="left" className={s.grow}>
           <InputIcon className="pi pi-search" />
           <InputText value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Поиск по названию" aria-label="Поиск по названию" />

@@ -14,14 +14,32 @@ import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { readDocx, type DocBlock } from '@/lib/client/office/docx';
 import { readXlsx, type Sheet } from '@/lib/client/office/xlsx';
-import type { FileObject } from '@/lib/schemas/files';
+import type { FileObject, PathItem } from '@/lib/schemas/files';
 import { fileUrl, files } from './api';
+import { LinkedFolder, linkedHref } from './LinkedFolder';
 import s from './files.module.css';
 
 const TEXT_LIMIT = 2 * 1024 * 1024;
 const OFFICE_LIMIT = 30 * 1024 * 1024;
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The grant of a link with a password, kept for this tab so that moving inside a linked folder asks once. */
+const GRANT_KEY = (token: string) => `kalkulus-link-grant:${token}`;
+function savedGrant(token: string): string | undefined {
+  try {
+    return window.sessionStorage.getItem(GRANT_KEY(token)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+function saveGrant(token: string, grant: string): void {
+  try {
+    window.sessionStorage.setItem(GRANT_KEY(token), grant);
+  } catch {
+    /* private mode: the password is asked again */
+  }
+}
 
 type Preview =
   | { kind: 'image' | 'pdf' | 'card' }
@@ -90,13 +108,24 @@ export function FileViewer({ fileId }: { fileId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** Where the object is inside a linked folder (public link only). */
+  const [path, setPath] = useState<PathItem[]>([]);
 
   useEffect(() => {
     let live = true;
-    const load = link
-      ? filesApi<{ object: FileObject; grant: string | null }>('openFileLink', { token: link, ...(attempt > 0 && password ? { password } : {}) }).then((r) => {
-          if (live) setGrant(r.grant ?? undefined);
-          return r.object.id === fileId ? r.object : files.info(fileId).then((x) => x.object).catch(() => r.object);
+    const load: Promise<FileObject> = link
+      ? filesApi<{ object: FileObject; grant: string | null; path: PathItem[] }>('openFileLink', {
+          token: link,
+          id: fileId,
+          ...(savedGrant(link) ? { grant: savedGrant(link) } : {}),
+          ...(attempt > 0 && password ? { password } : {}),
+        }).then((r) => {
+          if (live) {
+            setGrant(r.grant ?? undefined);
+            setPath(r.path);
+            if (r.grant) saveGrant(link, r.grant);
+          }
+          return r.object;
         })
       : files.info(fileId).then((r) => r.object);
     load.then(
@@ -224,14 +253,33 @@ export function FileViewer({ fileId }: { fileId: string }) {
           </a>
         )}
       </header>
-      {object.kind === 'folder' && <p>Это папка.</p>}
+      {object.kind === 'folder' && link && <LinkedFolder folder={object} path={path} token={link} grant={grant} />}
+      {object.kind === 'folder' && !link && (
+        <p>
+          Это папка: <Link href={`/documents/folder/${encodeURIComponent(object.id)}`}>открыть её в «Моих документах»</Link>.
+        </p>
+      )}
+      {object.kind === 'file' && link && path.length > 0 && (
+        <nav aria-label="Путь к файлу">
+          <ol className={s.crumbs}>
+            {path.map((p) => (
+              <li key={p.id}>
+                <Link href={linkedHref(p.id, link)}>{p.name}</Link> /
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
       {object.kind === 'file' && !preview && <p>Готовим просмотр…</p>}
       {preview?.kind === 'image' && (
         // eslint-disable-next-line @next/next/no-img-element
         <img src={src} alt={object.name} style={{ maxWidth: '100%', maxHeight: '80vh', objectFit: 'contain' }} />
       )}
       {preview?.kind === 'pdf' && (
-        <iframe title={`Просмотр ${object.name}`} src={fileUrl(object.id, { link, grant, inline: true })} sandbox="" style={{ width: '100%', height: '80vh', border: '1px solid var(--surface-border)' }} />
+        // No `sandbox` attribute: Chromium refuses to run its PDF viewer in a sandboxed frame («заблокировано»).
+        // The frame's document is sandboxed by the answer itself: `Content-Security-Policy: sandbox`,
+        // `Content-Type: application/pdf` from our own table (never sniffed: `nosniff`), so it can only be a PDF.
+        <iframe title={`Просмотр ${object.name}`} src={fileUrl(object.id, { link, grant, inline: true })} style={{ width: '100%', height: '80vh', border: '1px solid var(--surface-border)' }} />
       )}
       {preview?.kind === 'text' &&
         (preview.csv ? (

@@ -66,6 +66,25 @@ export function AppShell({ productName, messengerUrl, children }: { productName:
     };
   }, [open]);
 
+  // An open slim / slim-plus / horizontal popup closes when the page or the menu scrolls, or the window
+  // resizes (it would be left hanging where its item was); scrolling inside the popup itself is fine.
+  const popupOpen = state.overlaySubmenuActive;
+  useEffect(() => {
+    if (!popupOpen) return;
+    const onScroll = (e: Event) => {
+      const t = e.target;
+      if (t instanceof Element && t.closest('.layout-submenu')) return;
+      dispatch({ type: 'hideMenu' });
+    };
+    const onResize = () => dispatch({ type: 'hideMenu' });
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('scroll', onScroll, { capture: true });
+      window.removeEventListener('resize', onResize);
+    };
+  }, [popupOpen]);
+
   // Growing past the breakpoint with the mobile menu open closes it (the desktop menu takes over).
   const mobileOpen = state.staticMenuMobileActive;
   useEffect(() => {

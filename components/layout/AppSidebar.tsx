@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { Button } from 'primereact/button';
-import { forwardRef, useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useRef, type FocusEvent } from 'react';
 import { AUTO_HIDE_MS, isHoverMode } from '@/lib/domain/layout/state';
 import { AppMenu } from './AppMenu';
 import { useLayout } from './LayoutContext';
@@ -36,8 +36,23 @@ export const AppSidebar = forwardRef<HTMLElement>(function AppSidebar(_props, re
     }, AUTO_HIDE_MS);
   };
 
+  // Keyboard users get the same: focus inside expands the menu, focus leaving it starts the timer.
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+    onLeave();
+  };
+
   return (
-    <aside ref={ref} className="layout-sidebar" onMouseEnter={onEnter} onMouseLeave={onLeave} aria-label="Боковое меню">
+    <aside
+      ref={ref}
+      id="layout-sidebar"
+      className="layout-sidebar"
+      onMouseEnter={onEnter}
+      onMouseLeave={onLeave}
+      onFocus={onEnter}
+      onBlur={onBlur}
+      aria-label="Боковое меню"
+    >
       <div className="layout-sidebar-top">
         <Link href="/" className="layout-sidebar-logo" aria-label={`${productName} — на главную`}>
           <i className="pi pi-calculator layout-sidebar-logo-icon" aria-hidden="true" />

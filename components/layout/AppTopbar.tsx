@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { InputText } from 'primereact/inputtext';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { AppBreadcrumb } from './AppBreadcrumb';
-import { isDesktop, useLayout } from './LayoutContext';
+import { isDesktop, useIsDesktop, useLayout } from './LayoutContext';
 
 export interface AppTopbarRef {
   menuButton: HTMLButtonElement | null;
@@ -16,6 +16,15 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
   const menuButton = useRef<HTMLButtonElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
+  const desktop = useIsDesktop();
+  // Whether the menu this button controls is on screen now.
+  const menuShown = desktop
+    ? state.menuMode === 'overlay'
+      ? state.overlayMenuActive
+      : state.menuMode === 'static'
+        ? !state.staticMenuDesktopInactive
+        : true
+    : state.staticMenuMobileActive;
   useImperativeHandle(ref, () => ({ menuButton: menuButton.current }));
 
   const openSearch = () => {
@@ -26,7 +35,7 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
   return (
     <header className="layout-topbar">
       <div className="layout-topbar-start">
-        <Link href="/" className="layout-topbar-logo">
+        <Link href="/" className="layout-topbar-logo" aria-label={`${productName} — на главную`}>
           <i className="pi pi-calculator" aria-hidden="true" />
           <span>{productName}</span>
         </Link>
@@ -35,7 +44,8 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
           type="button"
           className="layout-topbar-button layout-menu-button"
           aria-label="Меню"
-          aria-expanded={state.overlayMenuActive || state.staticMenuMobileActive || (state.menuMode === 'static' && !state.staticMenuDesktopInactive)}
+          aria-expanded={menuShown}
+          aria-controls="layout-sidebar"
           onClick={() => dispatch({ type: 'toggleMenu', desktop: isDesktop() })}
         >
           <i className="pi pi-bars" aria-hidden="true" />

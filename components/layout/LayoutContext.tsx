@@ -1,8 +1,8 @@
 'use client';
 
-import { createContext, useContext, type Dispatch } from 'react';
+import { createContext, useContext, useSyncExternalStore, type Dispatch } from 'react';
 import type { BreadcrumbMeta } from '@/lib/domain/layout/breadcrumb';
-import { isDesktopWidth, type LayoutAction, type LayoutState } from '@/lib/domain/layout/state';
+import { MOBILE_MAX_WIDTH, isDesktopWidth, type LayoutAction, type LayoutState } from '@/lib/domain/layout/state';
 
 export interface LayoutContextValue {
   state: LayoutState;
@@ -24,3 +24,19 @@ export function useLayout(): LayoutContextValue {
 
 /** The shell's breakpoint, read when an event happens (shell.md §4.1: innerWidth > 991). */
 export const isDesktop = () => typeof window !== 'undefined' && isDesktopWidth(window.innerWidth);
+
+const DESKTOP_QUERY = `(min-width: ${MOBILE_MAX_WIDTH + 1}px)`;
+const subscribeDesktop = (onChange: () => void) => {
+  const mq = window.matchMedia(DESKTOP_QUERY);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+
+/** The breakpoint as render state (for what the markup says, e.g. aria-expanded); the server assumes desktop. */
+export function useIsDesktop(): boolean {
+  return useSyncExternalStore(
+    subscribeDesktop,
+    () => window.matchMedia(DESKTOP_QUERY).matches,
+    () => true,
+  );
+}

@@ -2,7 +2,7 @@
 
 import Cookies from 'js-cookie';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authApi, filesApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { logout } from '@/lib/client/session';
 import { SideDrawer } from './SideDrawer';
 import { useToast } from './ToastProvider';
 
@@ -21,6 +22,7 @@ interface UserInfo {
   patronymic: string;
   messengerLink: string;
   avatarFileId: string | null;
+  emailConfirmed: boolean;
   linkedAccounts: { provider: string; displayName?: string | null }[];
 }
 
@@ -33,12 +35,20 @@ const FIELDS: { key: keyof Form; label: string }[] = [
 ];
 
 const token = () => Cookies.get('accessToken') ?? '';
+/** Addresses made up for accounts that came through Telegram / a provider without an e-mail. */
+const placeholderEmail = (email: string) => email.endsWith('@users.invalid');
+const NO_PROVIDERS = 'Привязка Яндекс ID, VK ID и Telegram не настроена на этом сервере: обратитесь к администратору.';
 const avatarUrl = (id: string) => `/file-manager-service/api/v1/file/${encodeURIComponent(id)}`;
 
 /** The profile panel: e-mail, account-link notice, photo, name and messenger link, sign-out. */
 export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const toast = useToast();
   const router = useRouter();
+  const pathname = usePathname();
+  const [confirmSent, setConfirmSent] = useState(false);
+  const [sendingConfirm, setSendingConfirm] = useState(false);
+  const [linkNotice, setLinkNotice] = useState<string | null>(null);
+  const [linkBusy, setLinkBusy] = useState(false);
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [form, setForm] = useState<Form>({ firstName: '', lastName: '', patronymic: '', messengerLink: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -131,15 +141,34 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
     }
   };
 
-  const signOut = async () => {
+  const resendConfirmation = async () => {
+    setSendingConfirm(true);
     try {
-      await authApi('logout', {});
-    } catch {
-      // Signing out locally still works when the service is unreachable.
+      const a = await authApi('sendEmailConfirmationLink', { accessToken: token() });
+      setConfirmSent(true);
+      toast.show({ severity: 'success', summary: 'Письмо отправлено', detail: a.msg });
+    } catch (err) {
+      toast.show({ severity: 'error', summary: 'Письмо не отправлено', detail: userMessage(err) });
+    } finally {
+      setSendingConfirm(false);
     }
-    Cookies.remove('accessToken', { path: '/' });
-    router.replace('/auth');
-    router.refresh();
+  };
+
+  const linkPage = `/auth?link=1&next=${encodeURIComponent(pathname || '/')}`;
+  // «Привязать»: the /auth page in linking mode, or an explanation when this server has no provider.
+  const startLinking = async () => {
+    setLinkBusy(true);
+    setLinkNotice(null);
+    const go = () => router.push(linkPage);
+    try {
+      const a = await authApi<{ providers: string[] }>('getLoginProviders', {});
+      if (a.providers.length === 0) setLinkNotice(NO_PROVIDERS);
+      else go();
+    } catch {
+      go(); // an upstream without this call: the /auth page knows what is configured
+    } finally {
+      setLinkBusy(false);
+    }
   };
 
   const linked = info ? info.linkedAccounts.length > 0 : true;
@@ -153,9 +182,35 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
       {info && !linked && (
         <div className="profile-link-notice" role="alert">
           <span>Аккаунт не привязан!</span>
-          <Link className="p-button p-button-sm p-button-danger p-component" href="/auth?link=1">
+          <Link
+            className="p-button p-button-sm p-button-danger p-component"
+            href={linkPage}
+            aria-busy={linkBusy}
+            onClick={(e) => {
+              e.preventDefault();
+              if (!linkBusy) void startLinking();
+            }}
+          >
             <span className="p-button-label">Привязать</span>
           </Link>
+        </div>
+      )}
+      {linkNotice && (
+        <div data-testid="profile-link-unavailable">
+          <Message severity="info" text={linkNotice} />
+        </div>
+      )}
+      {info && !info.emailConfirmed && !placeholderEmail(info.email) && (
+        <div className="profile-link-notice" role="status" data-testid="profile-confirm-email">
+          <span>{confirmSent ? 'Письмо отправлено — откройте ссылку из него.' : 'Подтвердите почту'}</span>
+          <Button
+            type="button"
+            label={confirmSent ? 'Отправить ещё раз' : 'Отправить письмо'}
+            size="small"
+            outlined
+            loading={sendingConfirm}
+            onClick={() => void resendConfirmation()}
+          />
         </div>
       )}
       {info && (
@@ -208,7 +263,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
           </form>
         </>
       )}
-      <Button type="button" label="Выйти" icon="pi pi-sign-out" severity="secondary" text className="profile-signout" onClick={() => void signOut()} />
+      <Button type="button" label="Выйти" icon="pi pi-sign-out" severity="secondary" text className="profile-signout" onClick={() => void logout()} />
     </SideDrawer>
   );
 }

@@ -1,12 +1,17 @@
 'use client';
 
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { RadioButton } from 'primereact/radiobutton';
 import { SelectButton } from 'primereact/selectbutton';
 import { MENU_MODES, MENU_THEMES } from '@/lib/domain/layout/state';
 import {
+  INPUT_STYLES,
+  INPUT_STYLE_LABELS,
   MENU_MODE_LABELS,
   MENU_THEME_LABELS,
   PRESETS,
+  SCALES,
   PRIMARY_LABELS,
   PRIMARY_NAMES,
   SURFACE_LABELS,
@@ -24,8 +29,10 @@ const SCHEMES = [
   { label: 'Тёмная', value: 'dark' },
 ];
 
+const FIELD_STYLES = INPUT_STYLES.map((v) => ({ label: INPUT_STYLE_LABELS[v], value: v }));
+
 /**
- * «Настройки»: colours, preset, scheme, menu type and menu theme. Every choice applies at once and is
+ * «Настройки»: colours, preset, scheme, scale, field style, ripple, menu type and menu theme. Every choice applies at once and is
  * remembered (cookie + localStorage). `simple` (auth pages) leaves out the menu sections.
  */
 export function SettingsPanel({ visible, onHide, simple = false }: { visible: boolean; onHide: () => void; simple?: boolean }) {
@@ -93,6 +100,50 @@ export function SettingsPanel({ visible, onHide, simple = false }: { visible: bo
             if (e.value) update({ darkTheme: e.value === 'dark' });
           }}
         />
+      </section>
+      <section className="config-section" aria-labelledby="cfg-scale">
+        <h3 id="cfg-scale">Масштаб</h3>
+        <div className="config-scale">
+          <Button
+            type="button"
+            icon="pi pi-minus"
+            rounded
+            text
+            aria-label="Уменьшить масштаб"
+            disabled={settings.scale === SCALES[0]}
+            onClick={() => update({ scale: settings.scale - 1 })}
+          />
+          <span className="config-scale-dots" role="img" aria-label={`Масштаб ${settings.scale} пикселей`}>
+            {SCALES.map((v) => (
+              <i key={v} className={`pi pi-circle-fill${v === settings.scale ? ' selected' : ''}`} aria-hidden="true" />
+            ))}
+          </span>
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            rounded
+            text
+            aria-label="Увеличить масштаб"
+            disabled={settings.scale === SCALES[SCALES.length - 1]}
+            onClick={() => update({ scale: settings.scale + 1 })}
+          />
+        </div>
+      </section>
+      <section className="config-section" aria-labelledby="cfg-input">
+        <h3 id="cfg-input">Поля ввода</h3>
+        <SelectButton
+          value={settings.inputStyle}
+          options={FIELD_STYLES}
+          allowEmpty={false}
+          aria-labelledby="cfg-input"
+          onChange={(e) => {
+            if (e.value) update({ inputStyle: e.value as (typeof INPUT_STYLES)[number] });
+          }}
+        />
+      </section>
+      <section className="config-section config-ripple">
+        <Checkbox inputId="cfg-ripple" checked={settings.ripple} onChange={(e) => update({ ripple: !!e.checked })} />
+        <label htmlFor="cfg-ripple">Эффект нажатия</label>
       </section>
       {!simple && (
         <>

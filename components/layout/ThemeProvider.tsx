@@ -1,6 +1,7 @@
 'use client';
 
 import Cookies from 'js-cookie';
+import { PrimeReactContext } from 'primereact/api';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SETTINGS_COOKIE,
@@ -9,6 +10,7 @@ import {
   htmlClasses,
   paletteVariables,
   parseSettings,
+  rootFontSize,
   serializeSettings,
   type UiSettings,
 } from '@/lib/domain/theme/settings';
@@ -33,9 +35,11 @@ type ViewTransitionDocument = Document & { startViewTransition?: (cb: () => void
 function applyToDocument(s: UiSettings, prev: UiSettings | null) {
   const html = document.documentElement;
   const paint = () => {
-    const keep = [...html.classList].filter((c) => c !== 'app-dark' && !c.startsWith('preset-') && !c.startsWith('primary-'));
+    const ours = (c: string) => c === 'app-dark' || c === 'p-input-filled' || c === 'p-ripple-disabled' || c.startsWith('preset-') || c.startsWith('primary-');
+    const keep = [...html.classList].filter((c) => !ours(c));
     html.className = [...keep, htmlClasses(s)].join(' ');
     for (const [k, v] of Object.entries(paletteVariables(s))) html.style.setProperty(k, v);
+    html.style.fontSize = rootFontSize(s);
   };
   const doc = document as ViewTransitionDocument;
   const schemeChanged = prev !== null && prev.darkTheme !== s.darkTheme;
@@ -65,6 +69,14 @@ function persist(s: UiSettings) {
 export function ThemeProvider({ initial, children }: { initial: UiSettings; children: ReactNode }) {
   const [settings, setSettings] = useState(initial);
   const current = useRef(initial);
+  const prime = useContext(PrimeReactContext);
+
+  // PrimeReact's own switches: the ink effect and filled fields (components add p-variant-filled).
+  const { setRipple, setInputStyle } = prime ?? {};
+  useEffect(() => {
+    setRipple?.(settings.ripple);
+    setInputStyle?.(settings.inputStyle);
+  }, [settings.ripple, settings.inputStyle, setRipple, setInputStyle]);
 
   const update = useCallback((patch: Partial<UiSettings>) => {
     const prev = current.current;

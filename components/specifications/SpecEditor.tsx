@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
 import type { StoredSpec } from './api';
 import { OKEI_UNITS } from './units';
+import { useRowWindow } from './use-row-window';
 import s from './spec-editor.module.css';
 
 let seq = 0;
@@ -41,7 +42,7 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
   const put = (patch: Partial<MaterialLine>) => onChange(index, patch);
   const n = index + 1;
   return (
-    <tr>
+    <tr data-row={index} aria-rowindex={index + 2}>
       <td className={s.num}>{n}</td>
       <td>
         <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: наименование`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
@@ -60,11 +61,13 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
         <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: количество`} value={line.qty} onChange={(e) => put({ qty: e.target.value })} title={err('qty')} />
       </td>
       <td>
-        <input className={`p-inputtext p-component ${s.narrow} ${err('wastePct') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: отходы, %`} value={line.wastePct ?? ''} onChange={(e) => put({ wastePct: e.target.value })} title={err('wastePct')} />
-        <select className={s.select} aria-label={`Материал ${n}: способ учёта отходов`} value={line.wasteMode ?? 'uplift'} onChange={(e) => put({ wasteMode: e.target.value as MaterialLine['wasteMode'] })}>
-          <option value="uplift">сверх нормы</option>
-          <option value="share">доля брутто</option>
-        </select>
+        <div className={s.pair}>
+          <input className={`p-inputtext p-component ${s.narrow} ${err('wastePct') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: отходы, %`} value={line.wastePct ?? ''} onChange={(e) => put({ wastePct: e.target.value })} title={err('wastePct')} />
+          <select className={s.select} aria-label={`Материал ${n}: способ учёта отходов`} value={line.wasteMode ?? 'uplift'} onChange={(e) => put({ wasteMode: e.target.value as MaterialLine['wasteMode'] })}>
+            <option value="uplift">сверх нормы</option>
+            <option value="share">доля брутто</option>
+          </select>
+        </div>
       </td>
       <td>
         <select className={s.select} aria-label={`Материал ${n}: полуфабрикат`} value={line.specId ?? ''} onChange={(e) => put(e.target.value ? { specId: e.target.value, article: 'purchased', price: '' } : { specId: undefined })}>
@@ -200,6 +203,12 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
     }
     return byRow;
   }, [errors]);
+  // Only the rows in view are rendered (a 2 000-line specification keeps a few dozen rows in the DOM).
+  const [box, win] = useRowWindow(value.materials.length);
+  const addMaterial = () => {
+    onChange((prev) => ({ ...prev, materials: [...prev.materials, newMaterial()] }));
+    requestAnimationFrame(() => box.current?.scrollTo({ top: box.current.scrollHeight }));
+  };
 
   return (
     <div className={s.editor}>
@@ -237,8 +246,8 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
       </div>
 
       <h3>Материалы</h3>
-      <div className={s.scroll}>
-        <table className={s.table}>
+      <div className={s.scroll} ref={box} data-testid="materials-scroll">
+        <table className={`${s.table} ${s.fixedRows}`} aria-rowcount={value.materials.length + 1}>
           <thead>
             <tr>
               <th>№</th>
@@ -254,13 +263,24 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
             </tr>
           </thead>
           <tbody>
-            {value.materials.map((m, i) => (
-              <MaterialRow key={m.id} index={i} line={m} errors={rowErrors.get(`materials.${i}`) ?? NO_ERRORS} onChange={setMaterial} onRemove={removeMaterial} specs={specs} />
-            ))}
+            {win.before > 0 && (
+              <tr aria-hidden="true" style={{ height: win.before }}>
+                <td colSpan={10} />
+              </tr>
+            )}
+            {value.materials.slice(win.start, win.end).map((m, k) => {
+              const i = win.start + k;
+              return <MaterialRow key={m.id} index={i} line={m} errors={rowErrors.get(`materials.${i}`) ?? NO_ERRORS} onChange={setMaterial} onRemove={removeMaterial} specs={specs} />;
+            })}
+            {win.after > 0 && (
+              <tr aria-hidden="true" style={{ height: win.after }}>
+                <td colSpan={10} />
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
-      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => onChange((prev) => ({ ...prev, materials: [...prev.materials, newMaterial()] }))}>
+      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={addMaterial}>
         <i className="pi pi-plus" aria-hidden="true" />
         &nbsp;Добавить материал
       </button>

@@ -7,15 +7,24 @@ import { formatMoney } from '@/lib/domain/money';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
-import { issuesToFields } from '@/lib/schemas/envelope';
 import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { SpecEditor, emptySpec, newMaterial } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
+import { SpecHistoryPanel } from './SpecHistoryPanel';
+import { SpecImportDialog } from './SpecImportDialog';
+import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
+import { SpecStaleBanner } from './SpecStaleBanner';
+import { SpecWhereUsed } from './SpecWhereUsed';
 import s from './spec-editor.module.css';
 
 const NO_ERRORS: Record<string, string> = {};
+
+const sameFields = (a: Record<string, string>, b: Record<string, string>) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
 
 /** `/specifications/create/{specId?}`: edit a specification, live totals, Ctrl+S, stale-version handling. */
 export function SpecEditorPage({ specId }: { specId?: string }) {
@@ -32,6 +41,7 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
   const [conflict, setConflict] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const saving = useRef(false);
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     specsApi.list().then((l) => setSpecs(l.filter((x) => x.id !== specId)), () => setSpecs([]));
@@ -51,19 +61,36 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
     setDirty(true);
   }, []);
 
-  // Russian validation and live totals 300 ms after the last keystroke (never on the keystroke itself, so
-  // typing stays fast in long specifications).
+  // Russian validation and totals on every change, in idle time after the frame is painted: lines are
+  // checked one by one with a cache (live-check.ts), and a document without nested specifications or a
+  // process set is calculated locally by the same engine with the parameters of the server's last answer.
+  // The server calculates 300 ms after the last change (nested specifications, process sets, parameters).
   const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
   const [attempted, setAttempted] = useState(false);
+  const [live] = useState(createLiveCheck);
+  const [basis, setBasis] = useState<LiveBasis | null>(null);
+  const [localTotals, setLocalTotals] = useState<CostResult | null>(null);
+  useEffect(() => {
+    const run = () => {
+      const { errors: found, parsed } = live.check(doc);
+      setErrors((prev) => (sameFields(prev, found) ? prev : Object.keys(found).length ? found : NO_ERRORS));
+      setLocalTotals(parsed && basis ? live.totals(parsed, basis) : null);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const h = window.requestIdleCallback(run, { timeout: 150 });
+      return () => window.cancelIdleCallback(h);
+    }
+    const t = setTimeout(run, 16);
+    return () => clearTimeout(t);
+  }, [doc, basis, live]);
   useEffect(() => {
     const ctl = new AbortController();
     const t = setTimeout(() => {
-      const parsed = specificationSchema.safeParse(doc);
-      setErrors(parsed.success ? NO_ERRORS : issuesToFields(parsed.error.issues));
-      if (!parsed.success) return;
+      if (!live.check(doc).parsed) return;
       costApi.calculate({ spec: doc, params: {} }, ctl.signal).then(
         (r) => {
           setTotals(r.result);
+          setBasis(basisOf(r.params, r.result));
           setTotalsError(null);
         },
         (e) => {
@@ -75,7 +102,8 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
       clearTimeout(t);
       ctl.abort();
     };
-  }, [doc]);
+  }, [doc, live]);
+  const shownTotals = localTotals ?? totals;
   // «Укажите …» (a field not filled yet) is shown after the first save attempt; wrong values at once.
   const shown = useMemo(() => {
     if (attempted || errors === NO_ERRORS) return errors;
@@ -149,18 +177,19 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
     <div className={s.editor}>
       <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
       <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
+      {id && <SpecStaleBanner specId={id} stamp={version} dirty={dirty} onRecalculated={reload} />}
       <SpecEditor value={doc} onChange={change} errors={shown} specs={specs} processSets={processSets} />
       <div className={s.header} aria-live="polite">
-        {totals && (
+        {shownTotals && (
           <>
             <span>
-              Прямые затраты на выпуск: <b data-testid="spec-direct">{formatMoney(totals.perOutput.directCost)}</b>
+              Прямые затраты на выпуск: <b data-testid="spec-direct">{formatMoney(shownTotals.perOutput.directCost)}</b>
             </span>
             <span>
-              Материалы (1 − 2 + 3 + 4): <b>{formatMoney(totals.perOutput.materialCost)}</b>
+              Материалы (1 − 2 + 3 + 4): <b>{formatMoney(shownTotals.perOutput.materialCost)}</b>
             </span>
             <span>
-              Основная ЗП: <b>{formatMoney(totals.perOutput.articles['5'])}</b>
+              Основная ЗП: <b>{formatMoney(shownTotals.perOutput.articles['5'])}</b>
             </span>
           </>
         )}
@@ -182,12 +211,34 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
           <i className="pi pi-save" aria-hidden="true" />
           &nbsp;Сохранить
         </button>
+        <button type="button" className="p-button p-button-outlined" onClick={() => setImporting(true)}>
+          <i className="pi pi-file-import" aria-hidden="true" />
+          &nbsp;Импорт из XLSX
+        </button>
         {id && (
           <a className="p-button p-button-outlined" href={`/cost?spec=${encodeURIComponent(id)}`}>
             Рассчитать себестоимость
           </a>
         )}
       </div>
+      {importing && (
+        <SpecImportDialog
+          onClose={() => setImporting(false)}
+          onImport={(lines, replace) =>
+            change((prev) => {
+              // a new document's single empty line is replaced, not kept
+              const kept = replace ? [] : prev.materials.filter((m) => m.name.trim() || m.price);
+              return { ...prev, materials: [...kept, ...lines] };
+            })
+          }
+        />
+      )}
+      {id && (
+        <>
+          <SpecHistoryPanel specId={id} stamp={version} currentVersion={version} dirty={dirty} onRestored={reload} />
+          <SpecWhereUsed specId={id} />
+        </>
+      )}
     </div>
   );
 }

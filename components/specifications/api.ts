@@ -32,17 +32,35 @@ export const specsApi = {
     });
     return { id: object.id, version: object.version };
   },
-  /** Saves over `version`; a stale version answers 409 (force = without version). */
+  /** Saves over `version` (a stale one answers 409; force = without version); the previous document stays in the history. */
   async save(id: string, doc: SpecDocument, version?: number): Promise<{ version: number }> {
-    const r = await filesApi<{ object: FileObject }>('updateAttributes', {
-      id,
-      name: doc.name,
-      metadata: JSON.stringify(doc),
-      ...(version !== undefined ? { version } : {}),
-    });
-    return { version: r.object.version };
+    return productApi<{ version: number }>('specs/save', { id, doc, ...(version !== undefined ? { version } : {}) });
   },
+  history: (id: string) => productApi<{ versions: SpecVersionInfo[]; current: number }>('specs/history', { id }),
+  version: (id: string, version: number) => productApi<{ version: number; name: string; savedAt: string; doc: SpecDocument }>('specs/version', { id, version }),
+  restore: (id: string, version: number, currentVersion?: number) => productApi<{ version: number }>('specs/restore', { id, version, currentVersion }),
+  status: (id: string) => productApi<SpecStatus>('specs/status', { id }),
+  recalculate: (id: string) => productApi<{ recalculated: { id: string; name: string; version: number }[] }>('specs/recalculate', { id }),
+  readXlsx: (xlsx: string) => productApi<{ rows: string[][] }>('specs/read-xlsx', { xlsx }),
+  whereUsed: (id: string) => productApi<{ specs: { id: string; name: string; lines: number }[] }>('specs/where-used', { id }),
 };
+
+/** «цены устарели» / «требует пересчёта» (`specs/status`). */
+export interface SpecStatus {
+  stale: boolean;
+  nested: { id: string; name: string; updatedAt: string }[];
+  processSet: { id: string; name: string; updatedAt: string } | null;
+}
+
+/** One saved version of a specification (`specs/history`). */
+export interface SpecVersionInfo {
+  version: number;
+  name: string;
+  savedAt: string;
+  author: { id: string; name: string } | null;
+  restoredFrom: number | null;
+  current: boolean;
+}
 
 export interface CalculateAnswer {
   result: CostResult;

@@ -50,27 +50,34 @@ async function fetchKeyRecord(): Promise<PublicKeyRecord> {
   return rec;
 }
 
-/** Verifies the access token in the browser; refetches the key once when its `kid` is not the cached one. */
+/**
+ * Verifies the access token in the browser; refetches the key once when its `kid` is not the cached one.
+ * Our tokens carry `kid`, `iss` and `aud` and are checked against them; an upstream's (AUTH_BACK_URL) may
+ * lack them and is checked with its current key. The servers check every token again — this only decides
+ * whether the page needs a refresh.
+ */
 export async function verifyAccessToken(token: string): Promise<SessionClaims> {
   const { kid } = decodeProtectedHeader(token);
   let rec = readKeyRecord();
-  if (!rec || rec.kid !== kid) rec = await fetchKeyRecord();
-  if (rec.kid !== kid) throw new Error('token signed by an unknown key');
+  if (!rec || (kid !== undefined && rec.kid !== kid)) rec = await fetchKeyRecord();
+  if (kid !== undefined && rec.kid !== kid) throw new Error('token signed by an unknown key');
   const key = await importSPKI(rec.publicKey, 'RS256');
   const { payload } = await jwtVerify<JWTPayload & Partial<SessionClaims> & { typ?: string }>(token, key, {
     algorithms: ['RS256'],
-    issuer: ISSUER,
-    audience: AUDIENCE,
     clockTolerance: 5,
   });
-  if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+  const ours = payload.iss === ISSUER;
+  if (ours && !(Array.isArray(payload.aud) ? payload.aud.includes(AUDIENCE) : payload.aud === AUDIENCE)) {
+    throw new Error('token for another audience');
+  }
+  if ((payload.typ !== undefined && payload.typ !== 'access') || typeof payload.sub !== 'string' || (ours && typeof payload.sid !== 'string')) {
     throw new Error('not an access token');
   }
   return {
     sub: payload.sub,
     email: String(payload.email ?? ''),
     roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
-    sid: payload.sid,
+    sid: typeof payload.sid === 'string' ? payload.sid : '',
   };
 }
 

@@ -1,5 +1,5 @@
 import { RATE_KINDS, type RateKind } from '@/lib/domain/calculators/rates';
-import { decimal, isoDate } from './calculators';
+import { decimal, int, isoDate } from './calculators';
 import { z } from './envelope';
 
 /** Wire schemas of the dated rate tables (admin screen and `calculators/rates/*` calls). */
@@ -8,6 +8,16 @@ const amount = decimal({ places: 2 });
 const pct = decimal({ places: 4, max: '100' });
 
 const scalar = (max?: string) => decimal({ places: 4, max });
+
+/** Bands of days of delay with their share of the key rate: `[{fromDay: 1, denominator: 300}, …]`. */
+const fractionBands = z
+  .array(z.object({ fromDay: int(1, 100000), denominator: int(1, 100000) }))
+  .min(1, { message: 'Добавьте хотя бы одну полосу дней.' })
+  .refine((b) => b[0]?.fromDay === 1, { message: 'Первая полоса начинается с 1-го дня.' })
+  .refine((b) => b.every((x, i) => i === 0 || x.fromDay > b[i - 1]!.fromDay), { message: 'Дни полос должны возрастать.' });
+
+/** A yearly date `MM-DD` (a due date). */
+const monthDay = z.string({ error: 'Укажите дату как ММ-ДД.' }).regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'Укажите дату как ММ-ДД.' });
 
 /** The shape of `value` for every kind: scalars are decimal strings, scales are objects. */
 export const rateValueSchemas: Record<RateKind, z.ZodType> = {
@@ -42,6 +52,29 @@ export const rateValueSchemas: Record<RateKind, z.ZodType> = {
       .refine((b) => b[0]?.from === '0', { message: 'Первая ступень шкалы начинается с 0.' }),
     max: amount,
   }),
+  penalty_fractions: z.object({
+    organization: fractionBands,
+    individual: fractionBands,
+  }),
+  salary_delay_denominator: decimal({ places: 0, gt: '0', max: '10000' }),
+  vacation_average_days: decimal({ places: 2, gt: '0', max: '31' }),
+  sick_leave_rules: z.object({
+    periodDays: decimal({ places: 0, gt: '0', max: '1000' }),
+    mrotMonths: decimal({ places: 0, gt: '0', max: '100' }),
+    employerDays: int(0, 30),
+    shortRecordYears: decimal({ places: 2 }),
+    shares: z
+      .array(z.object({ fromYears: decimal({ places: 2 }), pct: pct }))
+      .min(1, { message: 'Добавьте хотя бы одну ступень стажа.' })
+      .refine((b) => b[0]?.fromYears === '0', { message: 'Первая ступень стажа начинается с 0.' }),
+  }),
+  usn_contribution_limits: z.object({ withoutEmployeesPct: pct, withEmployeesPct: pct }),
+  usn_payment_terms: z.object({
+    advances: z.array(monthDay).length(3, { message: 'Нужны три срока авансов: за I квартал, полугодие и 9 месяцев.' }),
+    organization: monthDay,
+    entrepreneur: monthDay,
+  }),
+  ndfl_child_deductions: z.object({ first: amount, second: amount, third: amount, disabled: amount, incomeLimit: amount }),
 };
 
 const kinds = Object.keys(RATE_KINDS) as [RateKind, ...RateKind[]];

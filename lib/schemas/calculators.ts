@@ -98,6 +98,9 @@ const list = <S extends z.ZodType>(item: S, minItems: number, maxItems: number) 
     z.array(item, { error: 'Ожидается список.' }).min(minItems, { message: minItems === 1 ? 'Добавьте хотя бы одну строку.' : `Нужно не меньше ${minItems} строк.` }).max(maxItems, { message: `Не больше ${maxItems} строк.` }),
   );
 
+/** Partial payments of a debt: `[{date, amount}]` (the debt is smaller from the day after each). */
+const payments = opt(list(z.object({ date: req(isoDate()), amount: req(money({ gt: '0' })) }), 0, 100));
+
 const tariff = dflt(choice(['general', 'msp', 'msp-manufacturing'] as const), 'general');
 const accidentPct = dflt(percent({ max: '8.5' }), '0.2');
 
@@ -129,6 +132,9 @@ export const calculatorInputs = {
     month: opt(isoMonth()),
     tariff,
     accidentPct,
+    children: opt(int(0, 20)),
+    disabledChildren: opt(int(0, 20)),
+    deductionsBefore: opt(money()),
   }),
   vacation: z.object({
     earnings: req(money({ gt: '0' })),
@@ -154,9 +160,10 @@ export const calculatorInputs = {
     dueDate: req(isoDate()),
     paymentDate: req(isoDate()),
     payer: dflt(choice(['organization', 'individual'] as const), 'organization'),
+    payments,
   }),
-  'interest-395': z.object({ debt: req(money({ gt: '0' })), from: req(isoDate()), to: req(isoDate()) }),
-  'salary-delay': z.object({ amount: req(money({ gt: '0' })), dueDate: req(isoDate()), paymentDate: req(isoDate()) }),
+  'interest-395': z.object({ debt: req(money({ gt: '0' })), from: req(isoDate()), to: req(isoDate()), payments }),
+  'salary-delay': z.object({ amount: req(money({ gt: '0' })), dueDate: req(isoDate()), paymentDate: req(isoDate()), payments }),
   'contract-penalty': z
     .object({
       amount: req(money({ gt: '0' })),
@@ -167,15 +174,21 @@ export const calculatorInputs = {
       capPct: opt(percent({ gt: '0', max: '1000' })),
     })
     .superRefine(exactlyOne(['pctPerDay', 'keyRateFraction'], 'Укажите что-то одно: процент в день или долю ключевой ставки.')),
-  usn: z.object({
-    year: opt(int(2003, 2100)),
-    object: dflt(choice(['income', 'income-expenses'] as const), 'income'),
-    income: req(money()),
-    expenses: opt(money()),
-    contributions: opt(money()),
-    entrepreneurWithoutEmployees: opt(bool()),
-    ratePct: opt(percent({ max: '15' })),
-  }),
+  usn: z
+    .object({
+      year: opt(int(2003, 2100)),
+      object: dflt(choice(['income', 'income-expenses'] as const), 'income'),
+      income: opt(money()),
+      expenses: opt(money()),
+      contributions: opt(money()),
+      entrepreneurWithoutEmployees: opt(bool()),
+      ratePct: opt(percent({ max: '15' })),
+      quarters: opt(list(z.object({ income: req(money()), expenses: opt(money()), contributions: opt(money()) }), 1, 4)),
+      payer: opt(choice(['organization', 'entrepreneur'] as const)),
+    })
+    .superRefine((v, ctx) => {
+      if (v.income === undefined && !v.quarters?.length) ctx.addIssue({ code: 'custom', path: ['income'], message: 'Заполните поле.' });
+    }),
   'ip-contributions': z.object({
     year: opt(int(2017, 2100)),
     income: dflt(money(), '0'),

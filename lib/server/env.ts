@@ -65,6 +65,9 @@ export const envSchema = z
     ),
     SMTP_FROM: z.preprocess(emptyToUndefined, z.string().default('Калькулус <no-reply@localhost>')),
     AUTH_BACK_URL: opt(httpUrl('https://auth.example.ru/auth-back/api/v2')),
+    /** Expected `iss` / `aud` of the upstream's tokens (checked only when set). */
+    AUTH_BACK_ISSUER: opt(z.string().max(500)),
+    AUTH_BACK_AUDIENCE: opt(z.string().max(500)),
     FILE_MANAGER_URL: opt(httpUrl('https://files.example.ru/file-manager-service/api/v1')),
     NOTY_URL: opt(httpUrl('https://noty.example.ru/noty')),
     NOTY_SERVICE_KEY: opt(z.string().min(16, { message: 'ключ должен быть не короче 16 символов' })),
@@ -87,6 +90,22 @@ export const envSchema = z
     UPLOAD_IDLE_HOURS: z.preprocess(emptyToUndefined, positiveInt('часов').default(24)),
     FILE_QUOTA_MB: z.preprocess(emptyToUndefined, positiveInt('мегабайт').default(10240)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['info', 'silent']).default('info')),
+    /** How many proxies in front of the app may append to X-Forwarded-For: false/0 (default), a number, or true (all). */
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((v) => v.trim().toLowerCase())
+        .refine((v) => /^\d{1,2}$/.test(v) || ['true', 'false', 'yes', 'no'].includes(v), {
+          message: 'ожидается false, true или число прокси перед приложением (1, 2, …)',
+        })
+        .transform((v) => (v === 'true' || v === 'yes' ? Infinity : v === 'false' || v === 'no' ? 0 : Number(v)))
+        .default(0),
+    ),
+    /** Provider endpoints (default: the real ones); changed only to route through a proxy or in tests. */
+    YANDEX_OAUTH_URL: z.preprocess(emptyToUndefined, httpUrl('https://oauth.yandex.ru').default('https://oauth.yandex.ru')),
+    YANDEX_LOGIN_URL: z.preprocess(emptyToUndefined, httpUrl('https://login.yandex.ru').default('https://login.yandex.ru')),
+    VK_ID_URL: z.preprocess(emptyToUndefined, httpUrl('https://id.vk.com').default('https://id.vk.com')),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -105,6 +124,14 @@ export const envSchema = z
         const missing = env[a] ? b : a;
         ctx.addIssue({ code: 'custom', path: [missing], message: `нужно задать вместе с ${missing === a ? b : a}` });
       }
+    }
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      // Links in letters (password reset, confirmation) must not take their host from a request header.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'нужно задать вместе с SMTP_URL: ссылки в письмах ведут на этот адрес, а не на присланный в запросе',
+      });
     }
     if (env.CAPTCHA_PROVIDER && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {
       ctx.addIssue({

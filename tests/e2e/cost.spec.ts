@@ -55,6 +55,9 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   await page.getByLabel('ОХР (статья 11): процент').fill('50');
   await page.getByLabel('Коммерческие, % производственной').fill('5');
   await page.getByLabel('Наценка, маржа или цена').fill('30');
+  // …side by side with the frame itself.
+  await page.getByText('Сравнить с другими спецификациями').click();
+  await page.getByRole('checkbox', { name: 'Каркас' }).check();
   await page.getByRole('button', { name: 'Рассчитать' }).click();
 
   const table = page.getByRole('table', { name: 'Плановая калькуляция себестоимости' });
@@ -64,6 +67,10 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   const row3 = table.locator('tr[data-key="3"]');
   await expect(row3).toContainText(`829,66${NBSP}₽`);
   await expect(table.locator('tr[data-key="workshopCost"]')).toContainText(`4${NBSP}545,76${NBSP}₽`);
+
+  // 400 + 300 + 30 + 99,66 + ОПР 300 + ОХР 150 + 5 % = 1 343,64
+  const side = page.getByRole('table', { name: 'Сравнение спецификаций' });
+  await expect(side.locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}035,55${NBSP}₽1${NBSP}343,64${NBSP}₽`);
 
   // The formula behind a статья.
   await row3.getByRole('button').click();
@@ -77,6 +84,21 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   expect(rows[1]).toEqual(['Изделие', 'Стол']);
   expect(rows.find((r) => r[1] === 'Полная себестоимость')?.slice(2)).toEqual(['5035.55', '5035.55']);
   expect(rows.find((r) => r[1] === 'Цена с НДС')?.slice(2)).toEqual(['7986.39', '7986.39']);
+
+  // Analysis: structure and break-even charts, the tornado, the inverse «цена для маржи».
+  await expect(page.getByRole('img', { name: 'Структура себестоимости по статьям' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'График безубыточности' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Торнадо-диаграмма чувствительности' })).toBeVisible();
+  await page.getByLabel('Цена для маржи, %').fill('30');
+  // 5 035,55 / (1 − 30 %) = 7 193,64; + НДС 22 % 1 582,60 = 8 776,24
+  await expect(page.getByTestId('price-for-margin')).toContainText(`8${NBSP}776,24${NBSP}₽`);
+
+  // The printed form opens in its own tab with the same figures.
+  const [print] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Печатная форма' }).click()]);
+  await expect(print.getByRole('heading', { name: 'Плановая калькуляция себестоимости' })).toBeVisible();
+  await expect(print.getByRole('table', { name: 'Печатная форма калькуляции' }).locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}035,55`);
+  await expect(print.getByTestId('print-price')).toHaveText(`7${NBSP}986,39${NBSP}₽`);
+  await print.close();
 });
 
 test('a bad number gets a Russian message on /cost', async ({ page, user: _user }) => {

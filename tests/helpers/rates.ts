@@ -3,17 +3,21 @@ import path from 'node:path';
 import type { RateBook, RateKind } from '@/lib/domain/calculators';
 
 /**
- * The rate book of the seed migration, read from its SQL: unit tests run the calculators on exactly the
- * rows a fresh database holds (the integration suite checks the database answers the same).
+ * The rate book the migrations seed, read from their SQL (every migration that inserts into "rates"): unit
+ * tests run the calculators on exactly the rows a fresh database holds (the integration suite checks the
+ * database answers the same).
  */
 export function seedRateBook(): RateBook {
-  const file = path.join(process.cwd(), 'lib/server/db/migrations/0005_rates_seed.sql');
-  const sqlText = fs.readFileSync(file, 'utf8');
+  const dir = path.join(process.cwd(), 'lib/server/db/migrations');
   const book: RateBook = {};
-  const row = /\('([a-z_]+)', '(\d{4}-\d{2}-\d{2})', '([^']*)', '/g;
-  for (const m of sqlText.matchAll(row)) {
-    const kind = m[1] as RateKind;
-    (book[kind] ??= []).push({ effectiveFrom: m[2]!, value: JSON.parse(m[3]!) });
+  const row = /\('([a-z_0-9]+)', '(\d{4}-\d{2}-\d{2})', '([^']*)', '/g;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    const sqlText = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (!sqlText.includes('INSERT INTO "rates"')) continue;
+    for (const m of sqlText.matchAll(row)) {
+      const kind = m[1] as RateKind;
+      (book[kind] ??= []).push({ effectiveFrom: m[2]!, value: JSON.parse(m[3]!) });
+    }
   }
   return book;
 }

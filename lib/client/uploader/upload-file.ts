@@ -134,27 +134,46 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
     const stopIfAborted = () => {
       if (opts.signal?.aborted) throw new DOMException('Отменено', 'AbortError');
     };
-    for (let i = 0; i < thePlan.chunks; i++) {
-      if (received.has(i)) continue;
-      stopIfAborted();
-      const r = chunkRange(thePlan, i);
-      const blob = file.slice(r.start, r.end);
-      const local = await sha256Hex(blob);
-      await retrying(async () => {
-        const answer = await sendChunk(`${FILES_BASE}/uploadChunk`, id, i, blob, {
-          signal: opts.signal,
-          onProgress: (loaded) => report(done + loaded),
+    const sendMissing = async () => {
+      for (let i = 0; i < thePlan.chunks; i++) {
+        if (received.has(i)) continue;
+        stopIfAborted();
+        const r = chunkRange(thePlan, i);
+        const blob = file.slice(r.start, r.end);
+        const local = await sha256Hex(blob);
+        await retrying(async () => {
+          const answer = await sendChunk(`${FILES_BASE}/uploadChunk`, id, i, blob, {
+            signal: opts.signal,
+            onProgress: (loaded) => report(done + loaded),
+          });
+          if (answer.sha256 !== local) {
+            // Corrupted on the way: send it again.
+            throw new ApiError('NETWORK_ERROR', 'Часть файла повреждена при передаче: отправляем её снова.', { status: 0 });
+          }
         });
-        if (answer.sha256 !== local) {
-          // Corrupted on the way: send it again.
-          throw new ApiError('NETWORK_ERROR', 'Часть файла повреждена при передаче: отправляем её снова.', { status: 0 });
+        received.add(i);
+        done += r.end - r.start;
+        report(done);
+      }
+    };
+    let completed: { object: FileObject } | undefined;
+    for (let round = 0; !completed; round++) {
+      await sendMissing();
+      stopIfAborted();
+      try {
+        completed = await retrying(() => filesApi<{ object: FileObject }>('completeUpload', { upload_id: id }, { signal: opts.signal }));
+      } catch (e) {
+        // The server lost some chunks (a restart, a damaged disk): send just those again, a few times at most.
+        const missing = isApiError(e) && e.code === 'UPLOAD_INCOMPLETE' ? (e.body.missing as unknown) : undefined;
+        if (round >= 2 || !Array.isArray(missing) || missing.length === 0) throw e;
+        for (const m of missing) {
+          if (typeof m !== 'number' || !received.delete(m)) continue;
+          const r = chunkRange(thePlan, m);
+          done -= r.end - r.start;
         }
-      });
-      done += r.end - r.start;
-      report(done);
+        report(done);
+      }
     }
-    stopIfAborted();
-    const completed = await retrying(() => filesApi<{ object: FileObject }>('completeUpload', { upload_id: id }, { signal: opts.signal }));
     forgetUpload(fp);
     return completed.object;
   } catch (e) {

@@ -49,12 +49,22 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<Opt<UsnInput, 'year'>>({
     id: 'usn',
-    rates: ['usn_income_rate', 'usn_income_expenses_rate', 'usn_minimum_rate', 'ip_fixed_contribution', 'ip_additional_cap', 'ip_additional_threshold', 'ip_additional_rate'],
+    rates: [
+      'usn_income_rate',
+      'usn_income_expenses_rate',
+      'usn_minimum_rate',
+      'usn_contribution_limits',
+      'usn_payment_terms',
+      'ip_fixed_contribution',
+      'ip_additional_cap',
+      'ip_additional_threshold',
+      'ip_additional_rate',
+    ],
     run: (i, book, today) => calcUsn({ ...i, year: i.year ?? yearOfToday(today) }, book),
   }),
   def<TaxPenaltyInput>({
     id: 'tax-penalty',
-    rates: ['key_rate'],
+    rates: ['key_rate', 'penalty_fractions'],
     run: (i, book) => calcTaxPenalty(i, book),
   }),
   def<Opt<IpContributionsInput, 'year'>>({
@@ -64,12 +74,12 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<Opt<SalaryInput, 'month'>>({
     id: 'salary',
-    rates: ['ndfl_scale', 'contribution_tariffs', 'insurance_base_cap', 'mrot'],
+    rates: ['ndfl_scale', 'contribution_tariffs', 'insurance_base_cap', 'mrot', 'ndfl_child_deductions'],
     run: (i, book, today) => calcSalary({ ...i, month: i.month ?? monthOf(today) }, book),
   }),
   def<Opt<VacationInput, 'date'>>({
     id: 'vacation',
-    rates: ['ndfl_scale'],
+    rates: ['ndfl_scale', 'vacation_average_days'],
     run: (i, book, today) => calcVacation({ ...i, date: i.date ?? today }, book),
   }),
   def<VacationCompensationInput>({
@@ -79,12 +89,12 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<SickLeaveInput>({
     id: 'sick-leave',
-    rates: ['insurance_base_cap', 'mrot'],
+    rates: ['insurance_base_cap', 'mrot', 'sick_leave_rules'],
     run: (i, book) => calcSickLeave(i, book),
   }),
   def<SalaryDelayInput>({
     id: 'salary-delay',
-    rates: ['key_rate'],
+    rates: ['key_rate', 'salary_delay_denominator'],
     run: (i, book) => calcSalaryDelay(i, book),
   }),
   def<Opt<EmployeeContributionsInput, 'month'>>({

@@ -37,15 +37,16 @@ export function calcContractPenalty(input: ContractPenaltyInput, book: RateBook)
       from: s.from,
       to: s.to,
       days: s.days,
+      debt: toMoneyString(base),
       ratePct: dec(s.value).toFixed(),
       fraction: `1/${denominator}`,
       amount: toMoneyString(base.times(dec(s.value)).div(HUNDRED).div(denominator).times(s.days)),
     }));
-    steps.push(...periodSteps(base, periods));
+    steps.push(...periodSteps(periods));
   } else if (input.pctPerDay !== undefined) {
     const p = dec(input.pctPerDay);
     const amount = roundKop(base.times(p).div(HUNDRED).times(days));
-    periods = [{ from: input.from, to: input.to, days, ratePct: p.toFixed(), fraction: 'в день', amount: toMoneyString(amount) }];
+    periods = [{ from: input.from, to: input.to, days, debt: toMoneyString(base), ratePct: p.toFixed(), fraction: 'в день', amount: toMoneyString(amount) }];
     steps.push({
       label: `${ruDate(input.from)} – ${ruDate(input.to)}, ${days} дн.`,
       formula: `${formatMoney(base)} × ${formatPercent(p, 4)} × ${days}`,

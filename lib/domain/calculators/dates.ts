@@ -44,3 +44,12 @@ export const daysInMonth = (y: number, month: number): number => new Date(Date.U
 export function ruDate(iso: string): string {
   return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 }
+
+/**
+ * A due date falling on Saturday or Sunday moves to the next Monday (п. 7 ст. 6.1 НК). Public holidays are
+ * not known to the app (no production calendar), so a date on a holiday stays as it is.
+ */
+export function nextWorkday(iso: string): string {
+  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  return weekday === 6 ? addDays(iso, 2) : weekday === 0 ? addDays(iso, 1) : iso;
+}

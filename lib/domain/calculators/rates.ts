@@ -28,6 +28,13 @@ export const RATE_KINDS = {
   usn_income_expenses_rate: 'УСН «доходы минус расходы», %',
   usn_minimum_rate: 'Минимальный налог УСН, % от доходов',
   court_fee_arbitration: 'Госпошлина в арбитражный суд (шкала)',
+  penalty_fractions: 'Пени по налогам: доли ключевой ставки по дням просрочки',
+  salary_delay_denominator: 'Компенсация за задержку зарплаты: знаменатель доли ключевой ставки (1/150)',
+  vacation_average_days: 'Среднемесячное число календарных дней для отпускных',
+  sick_leave_rules: 'Больничный: дни периода, МРОТ за 24 месяца, дни работодателя, проценты по стажу',
+  usn_contribution_limits: 'УСН «доходы»: предел уменьшения налога на взносы, %',
+  usn_payment_terms: 'УСН: сроки авансов и налога за год',
+  ndfl_child_deductions: 'НДФЛ: стандартные вычеты на детей и предел дохода',
 } as const;
 export type RateKind = keyof typeof RATE_KINDS;
 

@@ -1,8 +1,8 @@
-import { dec, type Dec, formatMoney, roundRub, toMoneyString } from '@/lib/domain/money';
+import { dec, type Dec, formatMoney, max, roundRub, toMoneyString, ZERO } from '@/lib/domain/money';
 import { type ContributionTariffs, monthlyContributions, type Tariff, TARIFF_TITLES } from './contributions';
 import { describeScale, marginalRate, ndflExact, type NdflScale } from './ndfl';
 import { rateOn, type RateBook } from './rates';
-import type { CalcOutput, Step } from './types';
+import { CalcInputError, type CalcOutput, type Step } from './types';
 
 export interface SalaryInput {
   mode: 'gross' | 'net';
@@ -13,6 +13,12 @@ export interface SalaryInput {
   month: string;
   tariff: Tariff;
   accidentPct: string;
+  /** Children for the standard НДФЛ deduction (пп. 4 п. 1 ст. 218 НК): 1st, 2nd, 3rd and each next. */
+  children?: number;
+  /** Of them, children with a disability (their deduction is added). */
+  disabledChildren?: number;
+  /** Standard deductions already given since January; omitted = every earlier month while the income was within the limit (even pay assumed). */
+  deductionsBefore?: string;
 }
 export interface SalaryResult {
   gross: string;
@@ -23,19 +29,49 @@ export interface SalaryResult {
   employerCost: string;
 }
 
-/** НДФЛ of this month: tax on the year to date including it minus tax already withheld, whole rubles each. */
-function monthNdfl(scale: NdflScale, before: Dec, gross: Dec): { total: Dec; already: Dec; ndfl: Dec } {
-  const total = roundRub(ndflExact(scale, before.plus(gross)));
-  const already = roundRub(ndflExact(scale, before));
-  return { total, already, ndfl: total.minus(already) };
+/** Standard deductions of the month: given while the income since January, this month included, is within the limit. */
+export interface MonthDeductions {
+  /** Given in the earlier months of the year. */
+  before: Dec;
+  /** Due for this month when the limit is not passed. */
+  monthly: Dec;
+  incomeLimit: Dec;
+}
+const NO_DEDUCTIONS: MonthDeductions = { before: ZERO, monthly: ZERO, incomeLimit: ZERO };
+
+/** This month's deduction: the monthly amount while the income since January (this month included) ≤ the limit. */
+const deductionOf = (d: MonthDeductions, before: Dec, gross: Dec): Dec => (d.monthly.gt(0) && before.plus(gross).lte(d.incomeLimit) ? d.monthly : ZERO);
+
+/** НДФЛ of this month: tax on the year to date including it minus tax already withheld, whole rubles each; the base less the standard deductions. */
+function monthNdfl(scale: NdflScale, before: Dec, gross: Dec, d: MonthDeductions = NO_DEDUCTIONS): { total: Dec; already: Dec; ndfl: Dec; deduction: Dec } {
+  const deduction = deductionOf(d, before, gross);
+  const total = roundRub(ndflExact(scale, max(ZERO, before.plus(gross).minus(d.before).minus(deduction))));
+  const already = roundRub(ndflExact(scale, max(ZERO, before.minus(d.before))));
+  return { total, already, ndfl: max(ZERO, total.minus(already)), deduction };
+}
+
+/** The dated `ndfl_child_deductions` row (пп. 4 п. 1 ст. 218 НК). */
+export interface ChildDeductions {
+  first: string;
+  second: string;
+  third: string;
+  disabled: string;
+  incomeLimit: string;
+}
+
+/** The monthly deduction for `children` (1st, 2nd, 3rd and each next) plus the disabled children's. */
+export function childDeduction(rules: ChildDeductions, children: number, disabled: number): Dec {
+  let d = ZERO;
+  for (let i = 1; i <= children; i += 1) d = d.plus(dec(i === 1 ? rules.first : i === 2 ? rules.second : rules.third));
+  return d.plus(dec(rules.disabled).times(disabled));
 }
 
 /**
  * The gross pay whose net is `net`: gross = net + НДФЛ with НДФЛ a whole number of rubles k, so the answer is
  * the smallest k with НДФЛ(net + k) = k. f(k) = НДФЛ(net + k) − k falls by 0 or 1 per ruble, so it reaches 0.
  */
-export function grossFromNet(scale: NdflScale, before: Dec, net: Dec): Dec {
-  const f = (k: number) => monthNdfl(scale, before, net.plus(k)).ndfl.minus(k).toNumber();
+export function grossFromNet(scale: NdflScale, before: Dec, net: Dec, d: MonthDeductions = NO_DEDUCTIONS): Dec {
+  const f = (k: number) => monthNdfl(scale, before, net.plus(k), d).ndfl.minus(k).toNumber();
   const r = marginalRate(scale, before).div(100);
   let k = net.div(dec(1).minus(r)).minus(net).floor().toNumber();
   // Fixed-point steps k ← НДФЛ(net + k) converge fast (the slope is the marginal rate, ≤ 22 %).
@@ -61,7 +97,38 @@ export function calcSalary(input: SalaryInput, book: RateBook): CalcOutput<Salar
   const amount = dec(input.amount);
   const steps: Step[] = [];
 
-  const gross = input.mode === 'gross' ? amount : grossFromNet(scale, before, amount);
+  const children = input.children ?? 0;
+  const disabled = input.disabledChildren ?? 0;
+  if (disabled > children) throw new CalcInputError('disabledChildren', 'Детей-инвалидов не может быть больше, чем детей.');
+  let deductions = NO_DEDUCTIONS;
+  if (children > 0) {
+    const rules = rateOn<ChildDeductions>(book, 'ndfl_child_deductions', date);
+    const monthly = childDeduction(rules, children, disabled);
+    const limit = dec(rules.incomeLimit);
+    const monthNo = Number(input.month.slice(5, 7));
+    let given: Dec;
+    if (input.deductionsBefore !== undefined) {
+      given = dec(input.deductionsBefore);
+    } else {
+      // Even pay assumed: the earlier months whose income since January stayed within the limit.
+      const months = before.lte(limit) ? monthNo - 1 : before.isZero() ? 0 : Math.min(monthNo - 1, limit.times(monthNo - 1).div(before).floor().toNumber());
+      given = monthly.times(months);
+      if (monthNo > 1)
+        steps.push({
+        label: 'Вычеты на детей, данные раньше (равные выплаты по месяцам)',
+        formula: `${formatMoney(monthly)} × ${months} мес.`,
+        value: formatMoney(given),
+      });
+    }
+    deductions = { before: given, monthly, incomeLimit: limit };
+    steps.push({
+      label: `Вычет на детей в месяц (детей ${children}${disabled ? `, из них с инвалидностью ${disabled}` : ''})`,
+      formula: `пока доход с начала года не больше ${formatMoney(limit)}: ${describeChildren(rules, children, disabled)}`,
+      value: formatMoney(monthly),
+    });
+  }
+
+  const gross = input.mode === 'gross' ? amount : grossFromNet(scale, before, amount, deductions);
   if (input.mode === 'net') {
     steps.push({
       label: 'Начислено (подбор)',
@@ -69,14 +136,19 @@ export function calcSalary(input: SalaryInput, book: RateBook): CalcOutput<Salar
       value: formatMoney(gross),
     });
   }
-  const { total, already, ndfl } = monthNdfl(scale, before, gross);
+  const { total, already, ndfl, deduction } = monthNdfl(scale, before, gross, deductions);
+  const minusDeductions = children > 0 ? ` − вычеты ${formatMoney(deductions.before.plus(deduction))}` : '';
   steps.push(
     {
       label: 'НДФЛ с начала года с учётом месяца',
-      formula: `шкала: ${describeScale(scale)}; доход ${formatMoney(before.plus(gross))}`,
+      formula: `шкала: ${describeScale(scale)}; доход ${formatMoney(before.plus(gross))}${minusDeductions}`,
       value: formatMoney(total),
     },
-    { label: 'НДФЛ, удержанный ранее', formula: `доход до месяца ${formatMoney(before)}`, value: formatMoney(already) },
+    {
+      label: 'НДФЛ, удержанный ранее',
+      formula: `доход до месяца ${formatMoney(before)}${children > 0 ? ` − вычеты ${formatMoney(deductions.before)}` : ''}`,
+      value: formatMoney(already),
+    },
     { label: 'НДФЛ за месяц (целые рубли)', formula: `${formatMoney(total)} − ${formatMoney(already)}`, value: formatMoney(ndfl) },
   );
   const net = gross.minus(ndfl);
@@ -101,4 +173,12 @@ export function calcSalary(input: SalaryInput, book: RateBook): CalcOutput<Salar
     },
     steps,
   };
+}
+
+/** «1 400 + 2 800 + 12 000 × 1» — the monthly child deduction as a sum. */
+function describeChildren(rules: ChildDeductions, children: number, disabled: number): string {
+  const parts: string[] = [];
+  for (let i = 1; i <= children; i += 1) parts.push(formatMoney(i === 1 ? rules.first : i === 2 ? rules.second : rules.third));
+  if (disabled > 0) parts.push(`${formatMoney(rules.disabled)} × ${disabled}`);
+  return parts.join(' + ');
 }

@@ -3,9 +3,6 @@ import type { NdflScale } from './ndfl';
 import { rateOn, type RateBook } from './rates';
 import { CalcInputError, type CalcOutput } from './types';
 
-/** Average number of calendar days in a month for leave pay (ст. 139 ТК РФ). */
-export const AVERAGE_MONTH_DAYS = '29.3';
-
 export interface VacationInput {
   /** Pay of the 12 months counted (excluded periods already taken out). */
   earnings: string;
@@ -27,7 +24,9 @@ export interface VacationResult {
  * rounded to kopecks, then × days of leave; НДФЛ at the first rate of the scale, whole rubles.
  */
 export function calcVacation(input: VacationInput, book: RateBook): CalcOutput<VacationResult> {
-  const avg = dec(AVERAGE_MONTH_DAYS);
+  // The average number of calendar days in a month (ст. 139 ТК РФ: 29,3), a dated rate row.
+  const avg = dec(rateOn(book, 'vacation_average_days', input.date));
+  const avgText = formatNumber(avg);
   if (input.fullMonths + input.partialMonths.length > 12) {
     throw new CalcInputError('partialMonths', 'Полных и неполных месяцев вместе не может быть больше 12.');
   }
@@ -56,8 +55,8 @@ export function calcVacation(input: VacationInput, book: RateBook): CalcOutput<V
       {
         label: 'Дни расчётного периода',
         formula:
-          `29,3 × ${input.fullMonths}` +
-          input.partialMonths.map((m) => ` + 29,3 / ${m.calendarDays} × ${m.workedDays}`).join(''),
+          `${avgText} × ${input.fullMonths}` +
+          input.partialMonths.map((m) => ` + ${avgText} / ${m.calendarDays} × ${m.workedDays}`).join(''),
         value: formatNumber(divisor, 4),
       },
       {

@@ -21,7 +21,18 @@ export interface UiSettings {
   darkTheme: boolean;
   menuMode: MenuMode;
   menuTheme: MenuTheme;
+  /** Root font size in px (every rem follows): 12…16. */
+  scale: number;
+  /** PrimeReact's ink effect on click. */
+  ripple: boolean;
+  /** Form fields drawn with a border (outlined) or a filled background. */
+  inputStyle: InputStyle;
 }
+
+export const INPUT_STYLES = ['outlined', 'filled'] as const;
+export type InputStyle = (typeof INPUT_STYLES)[number];
+export const INPUT_STYLE_LABELS: Record<InputStyle, string> = { outlined: 'С рамкой', filled: 'С заливкой' };
+export const SCALES = [12, 13, 14, 15, 16] as const;
 
 export const DEFAULT_SETTINGS: UiSettings = {
   preset: 'Aura',
@@ -30,6 +41,9 @@ export const DEFAULT_SETTINGS: UiSettings = {
   darkTheme: false,
   menuMode: 'static',
   menuTheme: 'colorScheme',
+  scale: 14,
+  ripple: true,
+  inputStyle: 'outlined',
 };
 
 /** Cookie (read by the server) and localStorage key (read by the browser). */
@@ -62,6 +76,9 @@ export function parseSettings(raw: string | null | undefined): UiSettings {
     darkTheme: typeof d.darkTheme === 'boolean' ? d.darkTheme : DEFAULT_SETTINGS.darkTheme,
     menuMode: oneOf(MENU_MODES, d.menuMode) ? d.menuMode : DEFAULT_SETTINGS.menuMode,
     menuTheme: oneOf(MENU_THEMES, d.menuTheme) ? d.menuTheme : DEFAULT_SETTINGS.menuTheme,
+    scale: typeof d.scale === 'number' && (SCALES as readonly number[]).includes(d.scale) ? d.scale : DEFAULT_SETTINGS.scale,
+    ripple: typeof d.ripple === 'boolean' ? d.ripple : DEFAULT_SETTINGS.ripple,
+    inputStyle: oneOf(INPUT_STYLES, d.inputStyle) ? d.inputStyle : DEFAULT_SETTINGS.inputStyle,
   };
 }
 
@@ -73,6 +90,9 @@ export function serializeSettings(s: UiSettings): string {
     darkTheme: s.darkTheme,
     menuMode: s.menuMode,
     menuTheme: s.menuTheme,
+    scale: s.scale,
+    ripple: s.ripple,
+    inputStyle: s.inputStyle,
   });
 }
 
@@ -98,11 +118,21 @@ export function paletteVariables(s: Pick<UiSettings, 'primary' | 'surface' | 'da
   return vars;
 }
 
-/** Classes on `<html>`: `app-dark` for the dark scheme, the preset and the primary. */
-export function htmlClasses(s: Pick<UiSettings, 'preset' | 'primary' | 'darkTheme'>): string {
+/**
+ * Classes on `<html>`: `app-dark` for the dark scheme, the preset and the primary; `p-input-filled`
+ * (PrimeReact's filled fields) and `p-ripple-disabled` when chosen.
+ */
+export function htmlClasses(s: Pick<UiSettings, 'preset' | 'primary' | 'darkTheme'> & Partial<Pick<UiSettings, 'inputStyle' | 'ripple'>>): string {
   const c = [`preset-${s.preset.toLowerCase()}`, `primary-${s.primary}`];
   if (s.darkTheme) c.unshift('app-dark');
+  if (s.inputStyle === 'filled') c.push('p-input-filled');
+  if (s.ripple === false) c.push('p-ripple-disabled');
   return c.join(' ');
+}
+
+/** The root font size for a scale (12…16 px). */
+export function rootFontSize(s: Pick<UiSettings, 'scale'>): string {
+  return `${s.scale}px`;
 }
 
 /** The swatch a panel shows for a primary (palette 500; noir shows the text colour). */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { issuesToFields } from '@/lib/schemas/envelope';
+import { clientIp } from '../client-ip';
 import { getAppContext, type AppContext } from '../context';
 import { ServiceError } from '../errors';
 import { errorResponse, okResponse } from '../http';
@@ -9,13 +10,6 @@ import { matchCall, segmentsBelow } from './match';
 import type { ServiceDef } from './types';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
-
-/** The caller's address as the front proxy reports it (Next fills x-forwarded-for). */
-export function clientIp(req: Request): string {
-  const fwd = req.headers.get('x-forwarded-for');
-  const first = fwd?.split(',')[0]?.trim();
-  return first || req.headers.get('x-real-ip') || '0.0.0.0';
-}
 
 async function contextOrUnavailable(given?: AppContext): Promise<AppContext> {
   if (given) return given;
@@ -63,7 +57,7 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
     }
 
     const ctx = await contextOrUnavailable(given);
-    const result = await def.handle({ input, params, req, ctx, ip: clientIp(req) });
+    const result = await def.handle({ input, params, req, ctx, ip: clientIp(req, ctx.env.TRUST_PROXY) });
     if (result instanceof Response) return result;
     const { msg, ...fields } = result;
     return okResponse(fields, msg);

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { ServiceError } from '../errors';
 import { errorResponse } from '../http';
 import { log } from '../log';
-import { clientIp } from './dispatch';
+import { forwardedFor, PEER_HEADER } from '../client-ip';
+import { getEnv } from '../env';
 
 /** Headers that belong to one connection and are never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -19,6 +20,7 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  PEER_HEADER,
 ]);
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
@@ -37,7 +39,7 @@ export function forward(req: Request, upstreamBase: string, subpath: string): Pr
   req.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers[name] = value;
   });
-  headers['x-forwarded-for'] ??= clientIp(req);
+  headers['x-forwarded-for'] = forwardedFor(req, getEnv().TRUST_PROXY);
   headers['x-forwarded-host'] = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? incoming.host;
   headers['x-forwarded-proto'] = req.headers.get('x-forwarded-proto') ?? incoming.protocol.replace(':', '');
 

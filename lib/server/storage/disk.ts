@@ -93,24 +93,60 @@ export function createDiskStore(rootDir: string): BlobStore {
     }
   };
 
+  /** fdatasync of a file by path (an fd opened for reading flushes the file's data all the same). */
+  const syncFile = async (file: string): Promise<void> => {
+    const handle = await fs.open(file, 'r');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  };
+
+  // Background flushes of `durable: false` writes, one at a time (so they never fill the thread pool that the
+  // next writes need), each remembered by key until `sync`, or a later put or delete, of the key.
+  let flushing: Promise<void> = Promise.resolve();
+  const flushes = new Map<string, Promise<boolean>>();
+  const flushLater = (key: string, file: string): void => {
+    const done = flushing.then(
+      () => syncFile(file).then(() => true, () => false),
+      () => false,
+    );
+    flushing = done.then(() => undefined);
+    flushes.set(key, done);
+  };
+
   const store: BlobStore = {
     kind: 'disk',
 
-    async put(key: string, body: BlobBody): Promise<BlobStat> {
+    async put(key: string, body: BlobBody, opts?: { durable?: boolean }): Promise<BlobStat> {
       const file = fileOf(key);
       await init();
       const tmp = path.join(tmpDir, randomUUID());
+      const durable = opts?.durable !== false;
       try {
-        // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk.
-        // Open first: the temp file then exists before any byte flows, so cleanup on failure never races the open.
+        // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk (unless
+        // the caller chose `durable: false` and a later `sync`). Open first: the temp file then exists before any byte flows, so cleanup on failure never races the open.
         const handle = await fs.open(tmp, 'wx');
-        await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: true }));
+        await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: durable, highWaterMark: 1 << 20 }));
         const st = await fs.stat(tmp, { bigint: true });
         await moveIntoPlace(tmp, file);
+        flushes.delete(key);
+        if (!durable) flushLater(key, file);
         return statOf(key, st);
       } catch (e) {
         await fs.rm(tmp, { force: true }).catch(() => undefined);
         throw e;
+      }
+    },
+
+    async sync(keys: string[]): Promise<void> {
+      for (const key of keys) {
+        const file = fileOf(key);
+        const pending = flushes.get(key);
+        // A background flush that failed (or none in this process, e.g. after a restart): flush now.
+        if (!pending || !(await pending)) await syncFile(file);
+        flushes.delete(key);
       }
     },
 
@@ -158,6 +194,7 @@ export function createDiskStore(rootDir: string): BlobStore {
 
     async delete(key: string): Promise<void> {
       const file = fileOf(key);
+      flushes.delete(key);
       try {
         await fs.unlink(file);
       } catch (e) {

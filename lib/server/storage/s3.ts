@@ -130,6 +130,9 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
       return st;
     },
 
+    /** S3 writes are durable once acknowledged: nothing to do. */
+    async sync(): Promise<void> {},
+
     async get(key: string, range?: ByteRange): Promise<BlobRead | null> {
       assertValidKey(key);
       if (range) assertWellFormedRange(range);

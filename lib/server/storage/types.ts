@@ -32,8 +32,14 @@ export interface BlobRead extends BlobStat {
  */
 export interface BlobStore {
   readonly kind: 'disk' | 's3';
-  /** Writes the whole body under `key`, replacing what was there; visible only once complete. */
-  put(key: string, body: BlobBody, opts?: { contentType?: string }): Promise<BlobStat>;
+  /**
+   * Writes the whole body under `key`, replacing what was there; visible only once complete. Durable when it
+   * resolves, unless `durable: false`: then the bytes survive a crash of the process at once, and a power
+   * loss only after `sync` of the key has resolved (the disk store flushes them in the background meanwhile).
+   */
+  put(key: string, body: BlobBody, opts?: { contentType?: string; durable?: boolean }): Promise<BlobStat>;
+  /** Makes blobs written with `durable: false` durable (disk: rejects when one is missing; S3: nothing to do). */
+  sync(keys: string[]): Promise<void>;
   /** Reads `key` (or a range of it); `null` when it does not exist. Throws RangeError for an unsatisfiable range. */
   get(key: string, range?: ByteRange): Promise<BlobRead | null>;
   /** Size and etag of `key`; `null` when it does not exist. */

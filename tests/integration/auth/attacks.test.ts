@@ -4,6 +4,8 @@ import { exportJWK, SignJWT, importPKCS8, decodeJwt } from 'jose';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
+import { dispatch } from '@/lib/server/gateway/dispatch';
+import { services } from '@/lib/server/gateway/services';
 import { getKeySet, rotateSigningKey, forgetKeys } from '@/lib/server/services/auth/keys';
 import { verifyAccessToken } from '@/lib/server/services/auth/tokens';
 import { proxy } from '@/proxy';
@@ -108,6 +110,18 @@ describe(`token attack matrix (${testDriver()})`, () => {
     expect(['INVALID_TOKEN', 'JWT_EXPIRED', 'UNAUTHORIZED']).toContain(byService.body.code);
     const byBody = await authCall('updateUserInfo', { accessToken: token, userinfo: { firstName: 'Взлом' } });
     expect(byBody.status).toBe(401);
+    // The other services run the same check (requireUser): the file manager and a product call.
+    for (const [service, path] of [
+      [services.files, '/file-manager-service/api/v1/listObjects'],
+      [services.product, '/api/v1/companies/list'],
+    ] as const) {
+      const r = await dispatch(
+        service,
+        new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: '{}' }),
+        ctx,
+      );
+      expect(r.status, path).toBe(401);
+    }
     const res = await proxy(pageRequest(token));
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('http://kalkulus.ru/auth?next=%2Fcalculators');
@@ -138,6 +152,16 @@ describe(`token attack matrix (${testDriver()})`, () => {
     expect((await proxy(pageRequest(u.accessToken))).headers.get('x-middleware-next')).toBe('1');
     await authCall('logout', { refreshToken: u.refreshToken });
     expect((await authCall('getUserInfo', {}, { headers: bearer(u.accessToken) })).status).toBe(401);
+    const files = await dispatch(
+      services.files,
+      new Request('http://localhost/file-manager-service/api/v1/listObjects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(u.accessToken) },
+        body: '{}',
+      }),
+      ctx,
+    );
+    expect(files.status).toBe(401);
     const res = await proxy(pageRequest(u.accessToken));
     expect(res.status).toBe(307);
     // The dead cookies are dropped.

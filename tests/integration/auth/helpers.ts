@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import * as authRoute from '@/app/auth-back/api/v2/[...path]/route';
+import { PEER_HEADER } from '@/lib/server/client-ip';
 import { outbox } from '@/lib/server/db/schema';
 import type { TestContext } from '../../helpers/context';
 
@@ -23,7 +24,7 @@ export async function authCall(
   const res = await authRoute.POST(
     new Request(`http://localhost/auth-back/api/v2/${call}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': opts.ip ?? '203.0.113.1', ...opts.headers },
+      headers: { 'content-type': 'application/json', [PEER_HEADER]: opts.ip ?? '203.0.113.1', ...opts.headers },
       body: JSON.stringify(body),
     }),
   );

@@ -1,57 +1,84 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
 import { createTestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
 import { authCall, bearer, nextIp } from './helpers';
 
+/**
+ * The providers, faked at the HTTP edge only: a local server answering Яндекс's token + info and VK ID's
+ * token + user_info endpoints; the app reaches it through YANDEX_OAUTH_URL / YANDEX_LOGIN_URL / VK_ID_URL.
+ */
+type Seen = { path: string; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+let providerUsers: { yandex?: Record<string, unknown>; vk?: Record<string, unknown> } = {};
+let seenRequests: Seen[] = [];
+let provider: http.Server;
+let origin = '';
+
+function startProviders() {
+  provider = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const form = new URLSearchParams(raw);
+      seenRequests.push({ path, form, headers: req.headers });
+      const answer = (b: unknown, status = 200) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(b));
+      };
+      if (path === '/ya-oauth/token') {
+        const ok = req.method === 'POST' && form.get('code') === 'good-code' && form.get('client_secret') === 'ya-secret' && form.get('code_verifier');
+        return ok ? answer({ access_token: 'ya-at', token_type: 'bearer' }) : answer({ error: 'invalid_grant' }, 400);
+      }
+      if (path === '/ya-login/info') {
+        return req.headers.authorization === 'OAuth ya-at' ? answer(providerUsers.yandex) : answer({}, 401);
+      }
+      if (path === '/vk/oauth2/auth') {
+        const ok = form.get('code') === 'vk-code' && form.get('device_id') && form.get('code_verifier') && form.get('client_id') === '51000001';
+        return ok ? answer({ access_token: 'vk-at', user_id: 777 }) : answer({ error: 'invalid_grant' }, 400);
+      }
+      if (path === '/vk/oauth2/user_info') {
+        return form.get('access_token') === 'vk-at' ? answer({ user: providerUsers.vk }) : answer({ error: 'invalid_token' }, 401);
+      }
+      answer({ error: 'not_found' }, 404);
+    });
+  });
+  return new Promise<void>((r) =>
+    provider.listen(0, '127.0.0.1', () => {
+      origin = `http://127.0.0.1:${(provider.address() as { port: number }).port}`;
+      r();
+    }),
+  );
+}
+
 let ctx: TestContext;
 beforeAll(async () => {
+  await startProviders();
   ctx = await createTestContext({
     YANDEX_CLIENT_ID: 'ya-client',
     YANDEX_CLIENT_SECRET: 'ya-secret',
     VK_CLIENT_ID: '51000001',
     VK_CLIENT_SECRET: 'vk-secret',
     PUBLIC_URL: 'https://kalkulus.example.ru',
+    YANDEX_OAUTH_URL: `${origin}/ya-oauth`,
+    YANDEX_LOGIN_URL: `${origin}/ya-login`,
+    VK_ID_URL: `${origin}/vk`,
   });
   setAppContext(ctx);
 });
 afterAll(async () => {
   setAppContext(undefined);
+  provider.close();
   await ctx.destroy();
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const realFetch = globalThis.fetch;
-type Seen = { url: string; form: URLSearchParams | null; headers: Headers };
-
-/** Only the providers are faked; anything else goes to the real fetch. */
-function fakeProviders(users: { yandex?: Record<string, unknown>; vk?: Record<string, unknown> }, seen: Seen[] = []) {
-  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const form = typeof init.body === 'object' && init.body instanceof URLSearchParams ? init.body : null;
-    const headers = new Headers(init.headers);
-    const answer = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { 'content-type': 'application/json' } });
-    if (url === 'https://oauth.yandex.ru/token') {
-      seen.push({ url, form, headers });
-      return form?.get('code') === 'good-code' ? answer({ access_token: 'ya-at', token_type: 'bearer' }) : answer({ error: 'invalid_grant' }, 400);
-    }
-    if (url === 'https://login.yandex.ru/info?format=json') {
-      seen.push({ url, form, headers });
-      return headers.get('authorization') === 'OAuth ya-at' ? answer(users.yandex) : answer({}, 401);
-    }
-    if (url === 'https://id.vk.com/oauth2/auth') {
-      seen.push({ url, form, headers });
-      return answer({ access_token: 'vk-at', user_id: 777 });
-    }
-    if (url === 'https://id.vk.com/oauth2/user_info') {
-      seen.push({ url, form, headers });
-      return answer({ user: users.vk });
-    }
-    return realFetch(input, init);
-  });
-  return seen;
+function fakeProviders(users: typeof providerUsers) {
+  providerUsers = users;
+  seenRequests = [];
+  return seenRequests;
 }
 
 async function startFlow(provider: 'yandex' | 'vk', headers: Record<string, string> = {}) {
@@ -64,7 +91,7 @@ async function startFlow(provider: 'yandex' | 'vk', headers: Record<string, stri
 describe(`OAuth: Яндекс ID and VK ID (${testDriver()})`, () => {
   it('getOAuthLink: the provider page with state, PKCE S256 and our callback', async () => {
     const { link } = await startFlow('yandex');
-    expect(link.origin + link.pathname).toBe('https://oauth.yandex.ru/authorize');
+    expect(link.origin + link.pathname).toBe(`${origin}/ya-oauth/authorize`);
     expect(Object.fromEntries(link.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: 'ya-client',
@@ -82,8 +109,8 @@ describe(`OAuth: Яндекс ID and VK ID (${testDriver()})`, () => {
     const r = await authCall('oauthLogin', { provider: 'yandex', code: 'good-code', state }, { ip: nextIp() });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ ok: true, msg: 'Вы вошли' });
-    const tokenCall = seen.find((s) => s.url === 'https://oauth.yandex.ru/token')!;
-    const verifier = tokenCall.form!.get('code_verifier')!;
+    const tokenCall = seen.find((s) => s.path === '/ya-oauth/token')!;
+    const verifier = tokenCall.form.get('code_verifier')!;
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(verifier).digest('base64url')).toBe(link.searchParams.get('code_challenge'));
     const info = await authCall('getUserInfo', {}, { headers: bearer(r.body.accessToken) });
@@ -124,7 +151,7 @@ describe(`OAuth: Яндекс ID and VK ID (${testDriver()})`, () => {
     const { state } = await startFlow('vk', me.headers);
     const r = await authCall('oauthLogin', { provider: 'vk', code: 'vk-code', state, deviceId: 'dev-1' }, { ip: nextIp() });
     expect(r.body).toMatchObject({ ok: true, msg: 'VK ID привязан' });
-    const form = seen.find((s) => s.url === 'https://id.vk.com/oauth2/auth')!.form!;
+    const form = seen.find((s) => s.path === '/vk/oauth2/auth')!.form;
     expect(form.get('device_id')).toBe('dev-1');
     expect(form.get('code_verifier')).toBeTruthy();
     expect(form.get('redirect_uri')).toBe('https://kalkulus.example.ru/auth/oauth/vk');
@@ -145,5 +172,38 @@ describe(`OAuth: Яндекс ID and VK ID (${testDriver()})`, () => {
     expect(r.status).toBe(409);
     expect(r.body.msg).toBe('Почта owner@yandex.ru уже зарегистрирована. Войдите по паролю и привяжите Яндекс ID в профиле.');
     expect((await authCall('getUserInfo', {}, { headers: owner.headers })).body.userinfo).toMatchObject({ linkedAccounts: [] });
+  });
+
+  it('Яндекс «Привязать»: linked to the signed-in user; the same Яндекс account cannot be linked to another user', async () => {
+    const me = await createTestUser(ctx);
+    fakeProviders({ yandex: { id: '2220001', default_email: 'someone@yandex.ru', display_name: 'someone' } });
+    const { state } = await startFlow('yandex', me.headers);
+    const r = await authCall('oauthLogin', { provider: 'yandex', code: 'good-code', state }, { ip: nextIp() });
+    expect(r.body).toMatchObject({ ok: true, msg: 'Яндекс ID привязан' });
+    const info = await authCall('getUserInfo', {}, { headers: bearer(r.body.accessToken) });
+    expect(info.body.userinfo).toMatchObject({ sub: me.user.id, email: me.user.email, linkedAccounts: [{ provider: 'yandex', displayName: 'someone' }] });
+    // Signing in with that Яндекс account now opens my account.
+    const s2 = await startFlow('yandex');
+    const signIn = await authCall('oauthLogin', { provider: 'yandex', code: 'good-code', state: s2.state }, { ip: nextIp() });
+    const info2 = await authCall('getUserInfo', {}, { headers: bearer(signIn.body.accessToken) });
+    expect((info2.body.userinfo as { sub: string }).sub).toBe(me.user.id);
+    const other = await createTestUser(ctx);
+    const s3 = await startFlow('yandex', other.headers);
+    const taken = await authCall('oauthLogin', { provider: 'yandex', code: 'good-code', state: s3.state }, { ip: nextIp() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe('Этот аккаунт Яндекс ID уже привязан к другому пользователю.');
+  });
+
+  it('getLoginProviders lists only the configured providers', async () => {
+    const r = await authCall('getLoginProviders', {});
+    expect(r.body).toMatchObject({ ok: true, providers: ['yandex', 'vk'], telegramBotId: null });
+    const bare = await createTestContext();
+    setAppContext(bare);
+    try {
+      expect((await authCall('getLoginProviders', {})).body).toMatchObject({ providers: [], telegramBotId: null });
+    } finally {
+      setAppContext(ctx);
+      await bare.destroy();
+    }
   });
 });

@@ -1,6 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '@/lib/server/db/schema';
 import { requireUser } from '@/lib/server/services/auth/require-user';
+import { findUserByEmail } from '@/lib/server/services/auth/users';
 import { revokeSession } from '@/lib/server/services/auth/sessions';
 import { createTestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
@@ -39,5 +42,12 @@ describe(`requireUser (${testDriver()})`, () => {
 
   it('refuses a garbage token as INVALID_TOKEN', async () => {
     await expect(requireUser(ctx, req({ authorization: 'Bearer a.b.c' }))).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('findUserByEmail (plain SQL on the login path) answers the same row as the schema query', async () => {
+    const t = await createTestUser(ctx, { roles: ['admin', 'super-admin'] });
+    const [viaSchema] = await ctx.db.select().from(users).where(eq(users.id, t.user.id));
+    expect(await findUserByEmail(ctx, ` ${t.user.email.toUpperCase()} `)).toEqual(viaSchema);
+    expect(await findUserByEmail(ctx, 'nobody@example.ru')).toBeUndefined();
   });
 });

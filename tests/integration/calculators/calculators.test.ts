@@ -147,6 +147,32 @@ describe(`calculators (${testDriver()})`, () => {
     expect(after.body.result).toMatchObject({ amount: '910.00', periods: [{ ratePct: '15.5', days: 2 }, { ratePct: '15', days: 4 }] });
   });
 
+  it('partial payments over the wire; a payment outside the period is a field error', async () => {
+    const input = { debt: '100 000', from: '2026-01-10', to: '2026-02-28', payments: [{ date: '2026-02-05', amount: '40 000' }] };
+    const r = await call(null, 'calculators/run', { id: 'interest-395', input });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result).toMatchObject({ amount: '1777.80', periods: [{ debt: '100000.00' }, { debt: '60000.00' }, { debt: '60000.00' }] });
+    const bad = await call(null, 'calculators/run', { id: 'interest-395', input: { ...input, payments: [{ date: '2026-03-01', amount: '1' }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual({ 'input.payments.0.date': 'Дата оплаты должна быть в периоде 10.01.2026 – 28.02.2026.' });
+  });
+
+  it('the shares of the key rate are dated rows too: a new rule row changes the penalty', async () => {
+    const input = { debt: '150000', dueDate: '2027-01-10', paymentDate: '2027-01-12', payer: 'individual' };
+    const before = await call(null, 'calculators/run', { id: 'tax-penalty', input });
+    // 150 000 × key rate / 300 × 2 (the key rate is whatever the table holds for 2027)
+    expect(before.body.result).toMatchObject({ periods: [{ fraction: '1/300' }] });
+    const amount = (before.body.result as { amount: string }).amount;
+    const rule = {
+      organization: [{ fromDay: 1, denominator: 300 }],
+      individual: [{ fromDay: 1, denominator: 150 }],
+    };
+    const added = await call(admin, 'calculators/rates/add', { kind: 'penalty_fractions', effectiveFrom: '2027-01-01', value: rule, source: 'тест' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const after = await call(null, 'calculators/run', { id: 'tax-penalty', input });
+    expect(after.body.result).toMatchObject({ amount: (Number(amount) * 2).toFixed(2), periods: [{ fraction: '1/150' }] });
+  });
+
   it('rate values are checked by kind', async () => {
     const r = await call(admin, 'calculators/rates/add', { kind: 'ndfl_scale', effectiveFrom: '2027-01-01', value: { brackets: [{ from: '100', ratePct: 'x' }] }, source: 'тест' });
     expect(r.status).toBe(422);

@@ -23,6 +23,7 @@ import {
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { readZip } from './zip-reader';
+import { dropHash } from '@/lib/server/services/files/file-hash-state';
 
 describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`, (store) => {
   let h: Harness;
@@ -207,6 +208,52 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     expect((await post(twoParts)).status).toBe(422);
     const good = await sendChunk(ctx, a, created.upload_id, 0, Buffer.from('abc'));
     expect(good.body).toMatchObject({ received: [0], size: 3, sha256: sha256(Buffer.from('abc')) });
+  });
+
+  it('uploadChunk makes the cross-site check itself (proxy.ts leaves it out so its body streams)', async () => {
+    const created = await ok<{ upload_id: string }>(ctx, a, 'createUpload', { name: 'чужой.txt', type: 'documents', size: 3 });
+    const form = new FormData();
+    form.append('upload_id', created.upload_id);
+    form.append('chunk_id', '0');
+    form.append('data', new Blob(['abc']), 'blob');
+    const res = await dispatch(
+      services.files,
+      new Request(`${BASE}/uploadChunk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.accessToken}`, origin: 'https://evil.example', host: 'localhost' },
+        body: form,
+      }),
+      ctx,
+    );
+    expect(res.status).toBe(403);
+    const status = await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: created.upload_id });
+    expect(status.received).toEqual([]);
+  });
+
+  it('a chunk damaged on the server before completion (power loss) is asked for again, then the file completes', async () => {
+    if (store !== 'disk') return; // S3 acknowledges only what it stored durably
+    const bytes = pattern(2 * CHUNK_SETTING + 123, 5);
+    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
+      name: 'повреждён.bin',
+      type: 'documents',
+      size: bytes.length,
+    });
+    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
+    for (let i = 0; i < created.chunks; i++) expect((await sendChunk(ctx, a, created.upload_id, i, part(i))).status).toBe(200);
+    // A restart forgets the carried hash; the disk lost chunk 1's bytes (same length, other content).
+    dropHash(created.upload_id);
+    const rows = (await ctx.db.execute(
+      `select blob_key from files_upload_chunks where upload_id = '${created.upload_id}' and chunk_id = 1` as never,
+    )) as unknown as { rows: { blob_key: string }[] };
+    await ctx.blobs.put(rows.rows[0]!.blob_key, Buffer.alloc(part(1).length, 0));
+    const first = await call(ctx, a, 'completeUpload', { upload_id: created.upload_id });
+    expect(first.status).toBe(409);
+    expect(first.body).toMatchObject({ code: 'UPLOAD_INCOMPLETE', missing: [1] });
+    expect((await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: created.upload_id })).received).toEqual([0]);
+    expect((await sendChunk(ctx, a, created.upload_id, 1, part(1))).status).toBe(200);
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: created.upload_id });
+    expect(done.object.sha256).toBe(sha256(bytes));
+    expect(sha256(await bytesOf(await get(ctx, a, `file/${done.object.id}`)))).toBe(sha256(bytes));
   });
 
   it('a zero-byte file uploads as one empty chunk', async () => {

@@ -138,6 +138,26 @@ describe(`file manager sharing and links (${testDriver()})`, () => {
     // a link to a folder opens what is inside
     const folderLink = await ok<{ token: string }>(ctx, a, 'createFileLink', { id: dir.id });
     expect((await get(ctx, null, `file/${file.id}?link=${folderLink.token}`)).status).toBe(200);
+    // …and is browsed without sign-in: the folder's contents, an inner object with its path from the linked
+    // folder (nothing above it), and nothing outside it
+    const top = await ok<{ objects: FileObj[]; total: number }>(ctx, null, 'listLinkObjects', { token: folderLink.token });
+    expect(top.objects.map((o) => [o.name, o.access])).toEqual([['Подпапка', 'read']]);
+    const inner = await ok<{ objects: FileObj[] }>(ctx, null, 'listLinkObjects', { token: folderLink.token, root: sub.id });
+    expect(inner.objects.map((o) => o.id)).toEqual([file.id]);
+    const deep = await ok<{ object: FileObj; path: { id: string; name: string }[]; link_root: string }>(ctx, null, 'openFileLink', {
+      token: folderLink.token,
+      id: file.id,
+    });
+    expect(deep.object).toMatchObject({ id: file.id, access: 'read' });
+    expect(deep.path.map((p) => p.name)).toEqual(['Общая', 'Подпапка']);
+    expect(deep.link_root).toBe(dir.id);
+    expect((await call(ctx, null, 'openFileLink', { token: folderLink.token, id: other.id })).status).toBe(404);
+    expect((await call(ctx, null, 'listLinkObjects', { token: folderLink.token, root: other.id })).status).toBe(404);
+    expect((await call(ctx, null, 'listLinkObjects', { token: `${folderLink.token}x` })).status).toBe(404);
+    const zip = await get(ctx, null, `files?ids=${sub.id}&link=${folderLink.token}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toContain('zip');
+    await zip.arrayBuffer();
 
     const locked = await ok<{ token: string }>(ctx, a, 'createFileLink', { id: other.id, password: 'пароль-123' });
     const noPw = await get(ctx, null, `file/${other.id}?link=${locked.token}`);
@@ -146,6 +166,9 @@ describe(`file manager sharing and links (${testDriver()})`, () => {
     const unlocked = await ok<{ grant: string }>(ctx, null, 'openFileLink', { token: locked.token, password: 'пароль-123' });
     expect((await get(ctx, null, `file/${other.id}?link=${locked.token}&grant=${unlocked.grant}`)).status).toBe(200);
     expect((await get(ctx, null, `file/${other.id}?link=${locked.token}&grant=x${unlocked.grant}`)).status).toBe(403);
+    // the grant stands for the password in the other link calls
+    expect((await call(ctx, null, 'openFileLink', { token: locked.token })).status).toBe(403);
+    expect((await ok<{ object: FileObj }>(ctx, null, 'openFileLink', { token: locked.token, grant: unlocked.grant })).object.id).toBe(other.id);
 
     const past = await call(ctx, a, 'createFileLink', { id: other.id, expiresAt: '2020-01-01T00:00:00Z' });
     expect(past.status).toBe(422);

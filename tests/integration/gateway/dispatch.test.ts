@@ -45,7 +45,8 @@ const service: ServiceDef = {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The test requests come "through" a trusted proxy that wrote X-Forwarded-For (lib/server/client-ip.ts).
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
 });
 afterAll(async () => {
   await ctx.destroy();

@@ -2,6 +2,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -165,6 +166,16 @@ function describeBlobStore(name: string, makeStore: () => Promise<Fixture>): voi
       expect(got?.size).toBe(0);
       expect((await readAll(got!.body)).length).toBe(0);
       await expect(store().get(k, { start: 0 })).rejects.toThrow(RangeError);
+    });
+
+    it('a put with durable: false is readable at once and made durable by sync', async () => {
+      const keys = [newKey('later-1'), newKey('later-2')];
+      for (const [i, k] of keys.entries()) await store().put(k, Buffer.from(`часть ${i}`), { durable: false });
+      expect((await readAll((await store().get(keys[1]!))!.body)).toString()).toBe('часть 1');
+      await store().sync(keys);
+      await store().sync(keys); // again: nothing pending, still fine
+      expect((await readAll((await store().get(keys[0]!))!.body)).toString()).toBe('часть 0');
+      if (store().kind === 'disk') await expect(store().sync([newKey('never-written')])).rejects.toThrow();
     });
 
     it('replaces on put, and the etag follows the content', async () => {
@@ -487,6 +498,60 @@ describe('s3 store specifics', () => {
   it('fails ping for a bucket that does not exist', async () => {
     const store = createS3Store(s3Options(await startS3rver(), 'no-such-bucket'));
     await expect(store.ping()).rejects.toThrow();
+  });
+
+  it('writes a body of seed chunks as S3 multipart parts of ≥ 5 MiB, and aborts the multipart upload on failure', async () => {
+    // A logging proxy in front of s3rver: which S3 requests the store sends, with their body sizes.
+    const target = new URL(await startS3rver());
+    const seen: { method: string; query: string; length: number }[] = [];
+    const proxy = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        seen.push({ method: req.method ?? '', query: [...url.searchParams.keys()].filter((k) => k !== 'x-id').sort().join('&'), length: body.length });
+        const out = http.request(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+          (back) => {
+            res.writeHead(back.statusCode ?? 502, back.headers);
+            back.pipe(res);
+          },
+        );
+        out.on('error', () => res.destroy());
+        out.end(body);
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const port = (proxy.address() as { port: number }).port;
+      const opts = s3Options(`http://127.0.0.1:${port}`, 'kalkulus-parts');
+      await ensureBucket(opts);
+      const store = createS3Store(opts);
+      // Three seed chunks of 5 000 000 bytes (each below the S3 minimum part) as one stream.
+      const chunks = [randomBytes(5_000_000), randomBytes(5_000_000), randomBytes(5_000_000)];
+      seen.length = 0;
+      await store.put('coalesced', Readable.from(chunks));
+      const parts = seen.filter((r) => r.method === 'PUT' && r.query === 'partNumber&uploadId');
+      expect(seen.filter((r) => r.method === 'POST' && r.query === 'uploads')).toHaveLength(1);
+      expect(parts.map((p) => p.length)).toEqual([5 * MiB, 5 * MiB, 15_000_000 - 10 * MiB]);
+      expect(seen.filter((r) => r.method === 'POST' && r.query === 'uploadId')).toHaveLength(1);
+      expect((await readAll((await store.get('coalesced'))!.body)).equals(Buffer.concat(chunks))).toBe(true);
+
+      // A body that fails after the first part: the multipart upload is aborted, nothing is left.
+      seen.length = 0;
+      const g = gatedStream(randomBytes(6 * MiB), randomBytes(10));
+      const putting = store.put('abandoned', g.stream);
+      await g.pulled;
+      await new Promise((r) => setTimeout(r, 200));
+      g.release(true);
+      await expect(putting).rejects.toThrow();
+      expect(seen.filter((r) => r.method === 'POST' && r.query === 'uploads')).toHaveLength(1);
+      await expect.poll(() => seen.filter((r) => r.method === 'DELETE' && r.query === 'uploadId').length).toBe(1);
+      expect(await store.stat('abandoned')).toBeNull();
+    } finally {
+      await new Promise((r) => proxy.close(r));
+    }
   });
 
   it('is what createBlobStore gives when S3 is configured', async () => {

@@ -57,6 +57,23 @@ describe('lib/client/session', () => {
     expect(calls()).toEqual(['getPublicKey']);
   });
 
+  it("an upstream's token (no kid, no iss/aud) is checked with its current key; a refresh-typed one is not accepted", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const key = await importPKCS8(pair.privateKey, 'RS256');
+    const upstream = (typ?: string) =>
+      new SignJWT({ email: 'a@example.ru', roles: ['user'], ...(typ ? { typ } : {}) })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setSubject('up-1')
+        .setExpirationTime(now + 600)
+        .sign(key);
+    fetchMock.mockResolvedValueOnce(publicKeyAnswer());
+    setCookie(await upstream());
+    expect(await ensureSession()).toMatchObject({ sub: 'up-1', roles: ['user'], sid: '' });
+    setCookie(await upstream('refresh'));
+    fetchMock.mockResolvedValue(json({ ok: false, msg: 'Сеанс завершён', code: 'UNAUTHORIZED' }, 401));
+    expect(await ensureSession()).toBeNull();
+  });
+
   it('an expired token is refreshed and verified again', async () => {
     setCookie(await token({ exp: Math.floor(Date.now() / 1000) - 60 }));
     const fresh = await token({ roles: ['user'] });

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/client/api-error';
 const calls: { name: string; body: Record<string, unknown> }[] = [];
 const chunkCalls: { uploadId: string; chunkId: number; size: number }[] = [];
 let failChunkOnce: number | null = null;
+let lostOnce: number[] | null = null;
 let status: { received: number[]; chunks: number; chunk_size: number; size: number; status: string } | null = null;
 
 vi.mock('@/lib/client/api', () => ({
@@ -17,6 +18,11 @@ vi.mock('@/lib/client/api', () => ({
     if (name === 'uploadStatus') {
       if (!status) throw new ApiError('NOT_FOUND', 'нет', { status: 404 });
       return { ok: true, ...status };
+    }
+    if (name === 'completeUpload' && lostOnce) {
+      const missing = lostOnce;
+      lostOnce = null;
+      throw new ApiError('UPLOAD_INCOMPLETE', 'нет частей', { status: 409, body: { ok: false, code: 'UPLOAD_INCOMPLETE', msg: 'нет частей', missing } });
     }
     if (name === 'completeUpload') return { ok: true, object: { id: 'obj-1', name: 'x' } };
     return { ok: true };
@@ -52,6 +58,7 @@ describe('uploadFile (seed protocol in the browser)', () => {
     chunkCalls.length = 0;
     failChunkOnce = null;
     status = null;
+    lostOnce = null;
     window.localStorage.clear();
   });
 
@@ -91,6 +98,16 @@ describe('uploadFile (seed protocol in the browser)', () => {
     await uploadFile(fileOf(10_000_000), { type: 'documents', retryDelays: [] });
     expect(calls.map((c) => c.name)).toEqual(['uploadStatus', 'completeUpload']);
     expect(chunkCalls.map((c) => c.chunkId)).toEqual([1]);
+  });
+
+  it('sends again the chunks the server reports missing at completion, then completes', async () => {
+    lostOnce = [1];
+    const progress: number[] = [];
+    const obj = await uploadFile(fileOf(15_000_000), { type: 'documents', retryDelays: [0], onProgress: (l) => progress.push(l) });
+    expect(obj.id).toBe('obj-1');
+    expect(chunkCalls.map((c) => c.chunkId)).toEqual([0, 1, 2, 1]);
+    expect(calls.filter((c) => c.name === 'completeUpload')).toHaveLength(2);
+    expect(progress.at(-1)).toBe(15_000_000);
   });
 
   it('abort cancels the upload on the server', async () => {

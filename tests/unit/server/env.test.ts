@@ -69,6 +69,13 @@ describe('configuration (lib/server/env)', () => {
     expect(problemsOf({ CAPTCHA_PROVIDER: 'smartcaptcha', CAPTCHA_SITE_KEY: 'k' })[0]).toMatch(/^CAPTCHA_SECRET/);
   });
 
+  it('letters leave the server (SMTP_URL) only with PUBLIC_URL: no reset link built from a forged Host', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.ru:587' })).toEqual([
+      'PUBLIC_URL: нужно задать вместе с SMTP_URL: ссылки в письмах ведут на этот адрес, а не на присланный в запросе',
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.ru:587', PUBLIC_URL: 'https://kalkulus.example.ru' })).toEqual([]);
+  });
+
   it('the error message tells where the full list of variables is', () => {
     try {
       parseEnv({ PORT: 'abc' });

@@ -3,6 +3,7 @@ import type { CallTable } from '../../gateway/types';
 import { changeLogin } from './change-login';
 import { confirmEmail } from './confirm-email';
 import { confirmPhone } from './confirm-phone';
+import { getLoginProviders } from './get-login-providers';
 import { getPublicKey, getRecaptchaSiteKey } from './get-public-key';
 import { getUserInfo } from './get-user-info';
 import { login } from './login';
@@ -38,4 +39,5 @@ export const authCalls: CallTable = {
   telegramLogin,
   getOAuthLink,
   oauthLogin,
+  getLoginProviders,
 };

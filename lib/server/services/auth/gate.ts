@@ -7,6 +7,7 @@ import { ACCESS_COOKIE, REFRESH_COOKIE } from './config';
 import { clearTokenCookies, tokenCookies } from './cookies';
 import { cookieValue, userOfToken } from './require-user';
 import { rotateRefreshToken } from './sessions';
+import { upstreamRegenerate } from './upstream';
 
 export type GateDecision =
   | { kind: 'pass' }
@@ -16,7 +17,8 @@ export type GateDecision =
 
 /**
  * The page gate of proxy.ts: a protected page needs a valid access token (RS256 from our key set, session not
- * revoked). An expired or invalid one with a refresh cookie is refreshed silently; otherwise → /auth?next=….
+ * revoked — or, with AUTH_BACK_URL, the upstream's keys and session check). An expired or invalid one with a
+ * refresh cookie is refreshed silently (by the upstream in that mode); otherwise → /auth?next=….
  */
 export async function gatePage(req: Request): Promise<GateDecision> {
   const url = new URL(req.url);
@@ -44,7 +46,7 @@ export async function gatePage(req: Request): Promise<GateDecision> {
   const refresh = cookieValue(cookies, REFRESH_COOKIE);
   if (!refresh) return redirect(access ? clearTokenCookies(req) : []);
   try {
-    const pair = await rotateRefreshToken(ctx, refresh);
+    const pair = ctx.env.AUTH_BACK_URL ? await upstreamRegenerate(ctx.env, refresh) : await rotateRefreshToken(ctx, refresh);
     return {
       kind: 'refreshed',
       setCookies: tokenCookies(req, pair.accessToken, pair.refreshToken, pair.refreshMaxAge),

@@ -7,7 +7,7 @@ import { checkCaptcha } from './captcha';
 import { tokenAnswer } from './issue';
 import { verifyPassword } from './password';
 import { limitCall } from './rate-limit';
-import { findUserByEmail } from './users';
+import { userByEmailQuery, userOfRow } from './users';
 
 export const login = defineCall({
   input: z.object({
@@ -17,9 +17,9 @@ export const login = defineCall({
     captchaToken: z.string().max(5000).optional(),
   }),
   async handle({ input, ctx, ip, req }) {
-    await limitCall(ctx, 'login', input.login, ip);
+    // The limits and the account in one round trip (bench/auth); the captcha is checked before the password.
+    const user = userOfRow(await limitCall(ctx, 'login', input.login, ip, userByEmailQuery(input.login)));
     await checkCaptcha(ctx, input.captchaToken, ip);
-    const user = await findUserByEmail(ctx, input.login);
     if (!user) throw new ServiceError('USER_NOT_FOUND', 'User not found');
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
       throw new ServiceError('INVALID_CREDENTIALS', 'Неверная почта или пароль.', { fields: { password: 'Неверный пароль' } });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Env } from '../../env';
 import { linkedAccounts, oauthStates } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -14,23 +15,28 @@ import { limitCall } from './rate-limit';
 import { accessTokenOf, userOfToken } from './require-user';
 import { createUser, findUserByEmail, findUserById, type UserRow } from './users';
 
-/** Endpoints of the providers (services.md A6). */
+/** The providers (services.md A6); endpoints under YANDEX_OAUTH_URL / YANDEX_LOGIN_URL / VK_ID_URL. */
 export const OAUTH = {
-  yandex: {
-    name: 'Яндекс ID',
-    authorize: 'https://oauth.yandex.ru/authorize',
-    token: 'https://oauth.yandex.ru/token',
-    userInfo: 'https://login.yandex.ru/info?format=json',
-    scope: 'login:info login:email',
-  },
-  vk: {
-    name: 'VK ID',
-    authorize: 'https://id.vk.com/authorize',
-    token: 'https://id.vk.com/oauth2/auth',
-    userInfo: 'https://id.vk.com/oauth2/user_info',
-    scope: 'email',
-  },
+  yandex: { name: 'Яндекс ID', scope: 'login:info login:email' },
+  vk: { name: 'VK ID', scope: 'email' },
 } as const;
+
+/** Provider endpoints: the real hosts by default, another base only for a proxy or a test double. */
+export function oauthEndpoints(env: Env, provider: keyof typeof OAUTH) {
+  const base = (u: string) => u.replace(/\/+$/, '');
+  if (provider === 'yandex') {
+    return {
+      authorize: `${base(env.YANDEX_OAUTH_URL)}/authorize`,
+      token: `${base(env.YANDEX_OAUTH_URL)}/token`,
+      userInfo: `${base(env.YANDEX_LOGIN_URL)}/info?format=json`,
+    };
+  }
+  return {
+    authorize: `${base(env.VK_ID_URL)}/authorize`,
+    token: `${base(env.VK_ID_URL)}/oauth2/auth`,
+    userInfo: `${base(env.VK_ID_URL)}/oauth2/user_info`,
+  };
+}
 export type OAuthProvider = keyof typeof OAUTH;
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -85,7 +91,7 @@ export const getOAuthLink = defineCall({
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
     });
-    return { link: `${p.authorize}?${q.toString()}` };
+    return { link: `${oauthEndpoints(ctx.env, input.provider).authorize}?${q.toString()}` };
   },
 });
 
@@ -115,12 +121,14 @@ async function postForm(url: string, form: Record<string, string>): Promise<Reco
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 async function exchange(
+  env: Env,
   provider: OAuthProvider,
   cred: { id: string; secret: string },
   p: { code: string; verifier: string; redirectUri: string; deviceId?: string; state: string },
 ): Promise<ProviderUser> {
+  const at = oauthEndpoints(env, provider);
   if (provider === 'yandex') {
-    const tok = await postForm(OAUTH.yandex.token, {
+    const tok = await postForm(at.token, {
       grant_type: 'authorization_code',
       code: p.code,
       client_id: cred.id,
@@ -129,7 +137,7 @@ async function exchange(
     });
     const accessToken = str(tok.access_token);
     if (!accessToken) throw new Error('yandex: no access_token');
-    const res = await fetch(OAUTH.yandex.userInfo, {
+    const res = await fetch(at.userInfo, {
       headers: { authorization: `OAuth ${accessToken}` },
       signal: AbortSignal.timeout(10_000),
     });
@@ -146,7 +154,7 @@ async function exchange(
     };
   }
   if (!p.deviceId) throw new ServiceError('VALIDATION_ERROR', 'VK ID не передал device_id.', { fields: { deviceId: 'Обязательное поле' } });
-  const tok = await postForm(OAUTH.vk.token, {
+  const tok = await postForm(at.token, {
     grant_type: 'authorization_code',
     code: p.code,
     code_verifier: p.verifier,
@@ -157,7 +165,7 @@ async function exchange(
   });
   const accessToken = str(tok.access_token);
   if (!accessToken) throw new Error('vk: no access_token');
-  const info = await postForm(OAUTH.vk.userInfo, { client_id: cred.id, access_token: accessToken });
+  const info = await postForm(at.userInfo, { client_id: cred.id, access_token: accessToken });
   const user = (info.user ?? {}) as Record<string, unknown>;
   const id = str(user.user_id) || str(tok.user_id);
   if (!id) throw new Error('vk: no user id');
@@ -199,7 +207,7 @@ export const oauthLogin = defineCall({
     if (!st) throw new ServiceError('OAUTH_FAILED', 'Вход устарел или уже завершён. Начните заново.');
     let who: ProviderUser;
     try {
-      who = await exchange(input.provider, cred, {
+      who = await exchange(ctx.env, input.provider, cred, {
         code: input.code,
         verifier: st.codeVerifier,
         redirectUri: st.redirectUri,

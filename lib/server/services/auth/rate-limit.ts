@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
@@ -30,33 +30,76 @@ function minutesRu(n: number): string {
   return `${n} минут`;
 }
 
-/** Counts one attempt in a fixed window shared by all instances; throws RATE_LIMITED (429) past the limit. */
-export async function hitLimit(ctx: AppContext, bucket: string, subject: string, limit: Limit): Promise<void> {
-  const max = limit.max * ctx.env.AUTH_RATE_LIMIT_SCALE;
-  const [row] = await rows<{ hits: number; retry: number }>(
-    ctx.db,
-    sql`insert into auth_rate_limits (bucket, subject, window_start, hits)
-        values (${bucket}, ${subject}, now(), 1)
-        on conflict (bucket, subject) do update set
-          window_start = case when auth_rate_limits.window_start <= now() - make_interval(secs => ${limit.windowS})
-                              then now() else auth_rate_limits.window_start end,
-          hits = case when auth_rate_limits.window_start <= now() - make_interval(secs => ${limit.windowS})
-                      then 1 else auth_rate_limits.hits + 1 end
-        returning hits,
-          ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowS}) - now())))::int as retry`,
-  );
-  if (row && Number(row.hits) > max) {
-    const retry = Math.max(1, Number(row.retry));
-    throw new ServiceError('RATE_LIMITED', `Слишком много попыток. Повторите через ${minutesRu(Math.ceil(retry / 60))}.`, {
-      headers: { 'Retry-After': String(retry) },
-      extra: { retryAfter: retry },
-    });
-  }
+function limited(retryS: number): ServiceError {
+  const retry = Math.max(1, retryS);
+  return new ServiceError('RATE_LIMITED', `Слишком много попыток. Повторите через ${minutesRu(Math.ceil(retry / 60))}.`, {
+    headers: { 'Retry-After': String(retry) },
+    extra: { retryAfter: retry },
+  });
 }
 
-/** Both limits of a call: per login/target and per IP. */
-export async function limitCall(ctx: AppContext, call: LimitedCall, subject: string, ip: string): Promise<void> {
-  const l = LIMITS[call];
-  await hitLimit(ctx, `${call}:ip`, ip, l.perIp);
-  if (subject) await hitLimit(ctx, `${call}:subject`, subject.toLowerCase(), l.perSubject);
+type Hit = { bucket: string; subject: string; max: number };
+
+/**
+ * Counts one attempt in each given fixed window (all of the same length) with ONE statement shared by all
+ * instances; throws RATE_LIMITED (429) when any is past its limit (the first given is reported first).
+ * `alongside` (a one-row SELECT) is run in the same statement and its row returned — a login reads its user
+ * in the same round trip (bench/auth).
+ */
+async function hitAll(ctx: AppContext, windowS: number, hits: Hit[], alongside?: SQL): Promise<Record<string, unknown> | undefined> {
+  const values = sql.join(
+    hits.map((h) => sql`(${h.bucket}, ${h.subject}, now(), 1)`),
+    sql`, `,
+  );
+  const upsert = sql`insert into auth_rate_limits (bucket, subject, window_start, hits)
+        values ${values}
+        on conflict (bucket, subject) do update set
+          window_start = case when auth_rate_limits.window_start <= now() - make_interval(secs => ${windowS})
+                              then now() else auth_rate_limits.window_start end,
+          hits = case when auth_rate_limits.window_start <= now() - make_interval(secs => ${windowS})
+                      then 1 else auth_rate_limits.hits + 1 end
+        returning bucket, subject, hits,
+          ceil(extract(epoch from (window_start + make_interval(secs => ${windowS}) - now())))::int as retry`;
+  type Answer = { rl_bucket: string; rl_subject: string; rl_hits: number; rl_retry: number } & Record<string, unknown>;
+  const answered = await rows<Answer>(
+    ctx.db,
+    alongside
+      ? sql`with hit as (${upsert})
+            select hit.bucket as rl_bucket, hit.subject as rl_subject, hit.hits as rl_hits, hit.retry as rl_retry, a.*
+            from hit left join lateral (${alongside}) a on true`
+      : sql`with hit as (${upsert})
+            select hit.bucket as rl_bucket, hit.subject as rl_subject, hit.hits as rl_hits, hit.retry as rl_retry from hit`,
+  );
+  for (const h of hits) {
+    const row = answered.find((r) => r.rl_bucket === h.bucket && r.rl_subject === h.subject);
+    if (row && Number(row.rl_hits) > h.max * ctx.env.AUTH_RATE_LIMIT_SCALE) throw limited(Number(row.rl_retry));
+  }
+  if (!alongside || !answered[0]) return undefined;
+  const { rl_bucket: _b, rl_subject: _s, rl_hits: _h, rl_retry: _r, ...row } = answered[0];
+  return row;
+}
+
+/** Counts one attempt in a fixed window shared by all instances; throws RATE_LIMITED (429) past the limit. */
+export async function hitLimit(ctx: AppContext, bucket: string, subject: string, limit: Limit): Promise<void> {
+  await hitAll(ctx, limit.windowS, [{ bucket, subject, max: limit.max }]);
+}
+
+/**
+ * Both limits of a call: per login/target and per IP, in one round trip (the windows of a call match).
+ * With `alongside`, that one-row query runs in the same statement and its row is returned.
+ */
+export async function limitCall(
+  ctx: AppContext,
+  call: LimitedCall,
+  subject: string,
+  ip: string,
+  alongside?: SQL,
+): Promise<Record<string, unknown> | undefined> {
+  const l: { perSubject: Limit; perIp: Limit } = LIMITS[call];
+  const ipHit = { bucket: `${call}:ip`, subject: ip, max: l.perIp.max };
+  if (!subject) return hitAll(ctx, l.perIp.windowS, [ipHit], alongside);
+  const subjectHit = { bucket: `${call}:subject`, subject: subject.toLowerCase(), max: l.perSubject.max };
+  if (l.perIp.windowS === l.perSubject.windowS) return hitAll(ctx, l.perIp.windowS, [ipHit, subjectHit], alongside);
+  await hitAll(ctx, l.perIp.windowS, [ipHit]);
+  return hitAll(ctx, l.perSubject.windowS, [subjectHit], alongside);
 }

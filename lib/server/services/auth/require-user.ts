@@ -1,10 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { authSessions, users } from '../../db/schema';
+import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
 import { ACCESS_COOKIE } from './config';
 import { invalidToken, verifyAccessToken } from './tokens';
+import { upstreamSessionUser, verifyUpstreamToken } from './upstream';
+import { mirrorUpstreamUser } from './users';
 
 /** The signed-in user of a request, as every session-checked call sees it. */
 export interface SessionUser {
@@ -46,21 +48,35 @@ export const notSignedIn = () => new ServiceError('UNAUTHORIZED', 'Войдит�
 /** Checks a token and its session row; returns the user or throws UNAUTHORIZED / JWT_EXPIRED / INVALID_TOKEN. */
 export async function userOfToken(ctx: AppContext, token: string | undefined): Promise<SessionUser> {
   if (!token) throw notSignedIn();
+  if (ctx.env.AUTH_BACK_URL) return upstreamUserOfToken(ctx, token);
   const claims = await verifyAccessToken(ctx.db, token);
-  const [row] = await ctx.db
-    .select({ id: users.id, email: users.email, roles: users.roles, userId: authSessions.userId, revokedAt: authSessions.revokedAt })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, claims.sid))
-    .limit(1);
+  // Plain SQL: this runs for every protected page and service call (a built drizzle query costs more).
+  const [row] = await rows<{ id: string; email: string; roles: string[]; userId: string; revokedAt: unknown }>(
+    ctx.db,
+    sql`select u.id, u.email, u.roles, s.user_id as "userId", s.revoked_at as "revokedAt"
+        from auth_sessions s join auth_users u on u.id = s.user_id
+        where s.id = ${claims.sid} limit 1`,
+  );
   if (!row || row.userId !== claims.sub) throw invalidToken();
   if (row.revokedAt) throw new ServiceError('UNAUTHORIZED', 'Сеанс завершён. Войдите снова.');
   return { id: row.id, email: row.email, roles: row.roles, sid: claims.sid };
 }
 
 /**
+ * AUTH_BACK_URL mode: the token is the upstream's (its keys, its session check); the user gets a mirror row
+ * here so the embedded services' rows can point at it.
+ */
+async function upstreamUserOfToken(ctx: AppContext, token: string): Promise<SessionUser> {
+  const claims = await verifyUpstreamToken(ctx.env, token);
+  const user = await upstreamSessionUser(ctx.env, token, claims);
+  await mirrorUpstreamUser(ctx, user);
+  return { ...user, sid: claims.sid };
+}
+
+/**
  * The signed-in user of a request, for any service call: verifies the RS256 token against the key set in
- * the database and checks that its session is not revoked.
+ * the database and checks that its session is not revoked (with AUTH_BACK_URL: the upstream's key set and
+ * the upstream's session check).
  */
 export async function requireUser(ctx: AppContext, req: Request): Promise<SessionUser> {
   return userOfToken(ctx, accessTokenOf(req));

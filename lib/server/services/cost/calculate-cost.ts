@@ -43,8 +43,8 @@ export const calculateInputSchema = z.object({
 });
 export type CalculateInput = z.output<typeof calculateInputSchema>;
 
-/** Runs the engine for a user: defaults, stored and given nested specs, dated rates; engine errors → 422. */
-export async function runCalculation(ctx: AppContext, userId: string, input: CalculateInput) {
+/** Everything the engine needs for a user's request: the document, its nested specs, merged params, dated rates. */
+export async function prepareCalculation(ctx: AppContext, userId: string, input: CalculateInput) {
   let spec: SpecDocument;
   let rootId: string | undefined;
   if ('specId' in input.spec) {
@@ -60,9 +60,13 @@ export async function runCalculation(ctx: AppContext, userId: string, input: Cal
   const params = mergeParams(defaults.params, asCostParams(input.params));
   const date = input.date ?? todayMoscow();
   const rates = await costRatesOn(ctx.db, date);
+  return { spec, rootId, specs, params, rates, defaults: defaults.source, date };
+}
+
+/** Runs engine code; a CostError becomes a ServiceError (422 family) with wire field paths. */
+export function withEngineErrors<T>(run: () => T): T {
   try {
-    const result = calculateCost(spec, params, { rates, resolve: (id) => specs.get(id), rootId });
-    return { result, params, defaults: defaults.source, date };
+    return run();
   } catch (e) {
     if (isCostError(e)) {
       throw new ServiceError(e.code, e.message, {
@@ -72,6 +76,13 @@ export async function runCalculation(ctx: AppContext, userId: string, input: Cal
     }
     throw e;
   }
+}
+
+/** Runs the engine for a user: defaults, stored and given nested specs, dated rates; engine errors → 422. */
+export async function runCalculation(ctx: AppContext, userId: string, input: CalculateInput) {
+  const { spec, rootId, specs, params, rates, defaults, date } = await prepareCalculation(ctx, userId, input);
+  const result = withEngineErrors(() => calculateCost(spec, params, { rates, resolve: (id) => specs.get(id), rootId }));
+  return { result, params, defaults, date };
 }
 
 /**

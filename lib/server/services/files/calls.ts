@@ -6,7 +6,7 @@ import { copyFileCall } from './copy-file';
 import { createFolderCall } from './create-folder';
 import { createUploadCall } from './create-upload';
 import { deleteFilesCall } from './delete-files';
-import { createFileLinkCall, listFileLinksCall, openFileLinkCall, revokeFileLinkCall } from './file-links';
+import { createFileLinkCall, listFileLinksCall, listLinkObjectsCall, openFileLinkCall, revokeFileLinkCall } from './file-links';
 import { getFileCall } from './get-file';
 import { getFileInfoCall } from './get-file-info';
 import { getZipCall } from './get-zip';
@@ -28,6 +28,7 @@ export const fileCalls: CallTable = {
   listFileLinks: listFileLinksCall,
   revokeFileLink: revokeFileLinkCall,
   openFileLink: openFileLinkCall,
+  listLinkObjects: listLinkObjectsCall,
   shareFile: shareFileCall,
   unshareFile: unshareFileCall,
   listShares: listSharesCall,

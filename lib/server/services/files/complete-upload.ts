@@ -1,8 +1,9 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, Writable } from 'node:stream';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { missingChunks } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
 import { z } from '@/lib/schemas/envelope';
@@ -40,6 +41,55 @@ function chunkStream(ctx: AppContext, keys: string[]): Readable {
     })(),
     { objectMode: false },
   );
+}
+
+type ChunkRow = typeof fileUploadChunks.$inferSelect;
+
+/**
+ * Reads the chunks again when the whole-file hash was not carried along (another process took the chunks,
+ * or the server restarted): the file's SHA-256 and size, and the chunks whose bytes are no longer those
+ * acknowledged (lost by a power failure before they reached the disk).
+ */
+async function rehash(ctx: AppContext, chunks: ChunkRow[]): Promise<{ sha256: string; bytes: number; bad: number[] }> {
+  const file = createHash('sha256');
+  let bytes = 0;
+  const bad: number[] = [];
+  for (const c of chunks) {
+    const blob = await ctx.blobs.get(c.blobKey);
+    if (!blob) {
+      bad.push(c.chunkId);
+      continue;
+    }
+    const one = createHash('sha256');
+    let n = 0;
+    const reader = blob.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      one.update(value);
+      file.update(value);
+      n += value.length;
+    }
+    bytes += n;
+    if (n !== Number(c.size) || one.digest('hex') !== c.sha256) bad.push(c.chunkId);
+  }
+  return { sha256: file.digest('hex'), bytes, bad };
+}
+
+/** Forgets damaged chunks (rows and blobs) and answers 409 with them as `missing`, so the client sends them again. */
+async function dropChunks(ctx: AppContext, uploadId: string, bad: ChunkRow[]): Promise<never> {
+  const keys = bad.map((c) => c.blobKey);
+  await ctx.db.transaction(async (tx) => {
+    await notePending(tx as unknown as typeof ctx.db, keys);
+    await tx
+      .delete(fileUploadChunks)
+      .where(and(eq(fileUploadChunks.uploadId, uploadId), inArray(fileUploadChunks.blobKey, keys)));
+  });
+  await deleteBlobs(ctx, keys);
+  const missing = bad.map((c) => c.chunkId);
+  throw new ServiceError('UPLOAD_INCOMPLETE', `Части файла повреждены на сервере: отправьте их снова (${missing.length}).`, {
+    extra: { missing },
+  });
 }
 
 async function answerDone(ctx: AppContext, userId: string, upload: UploadRow) {
@@ -93,12 +143,15 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
     }
     sha256 = measure.digest();
     bytes = measure.bytes;
-  } else if (!sha256) {
-    const measure = new Measure();
-    const sink = new Writable({ write: (_c, _e, cb) => cb() });
-    await pipeline(chunkStream(ctx, chunkKeys), measure, sink);
-    sha256 = measure.digest();
-    bytes = measure.bytes;
+  } else {
+    // The chunks were stored without waiting for the disk: they become the file's parts only once flushed.
+    await ctx.blobs.sync(chunkKeys);
+    if (!sha256) {
+      const again = await rehash(ctx, chunks);
+      if (again.bad.length > 0) await dropChunks(ctx, upload.id, chunks.filter((c) => again.bad.includes(c.chunkId)));
+      sha256 = again.sha256;
+      bytes = again.bytes;
+    }
   }
   const cleanup = () => (key ? deleteBlobs(ctx, [key]) : Promise.resolve());
   const mismatch =

@@ -11,6 +11,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { resolveObject } from './access';
+import { listObjects, listObjectsInput } from './list-objects';
 import { newId, notFound, toWire } from './model';
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -135,32 +136,85 @@ const WINDOW_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS = 10;
 
 /**
- * Opens a public link without sign-in: `{object, grant}`; `grant` (for a link with a password) goes with
- * `?link=…&grant=…` on GET /file/{id}. Wrong passwords are limited to 10 per 10 minutes per link and address.
+ * The link of `token` after its password check: a valid `grant` (from an earlier openFileLink) or the right
+ * `password` (wrong ones are limited to 10 per 10 minutes per link and address). Returns the link and the
+ * grant to use with it (null for a link without a password).
+ */
+async function unlockLink(db: Db, input: { token: string; password?: string; grant?: string }, ip: string) {
+  const link = await liveLink(db, input.token);
+  if (!link.passwordHash) return { link, grant: null };
+  const expected = grantOf(input.token, link.passwordHash);
+  if (input.grant && sameText(input.grant, expected)) return { link, grant: expected };
+  if (!input.password) throw new ServiceError('LINK_PASSWORD', 'Ссылка защищена паролем. Введите пароль.');
+  const key = `${link.id}|${ip}`;
+  const now = Date.now();
+  const seen = attempts.get(key);
+  if (seen && now - seen.since < WINDOW_MS && seen.count >= MAX_ATTEMPTS) {
+    throw new ServiceError('RATE_LIMITED', 'Слишком много попыток. Попробуйте через 10 минут.', { headers: { 'Retry-After': '600' } });
+  }
+  if (!(await verifyPassword(link.passwordHash, input.password))) {
+    const fresh = !seen || now - seen.since >= WINDOW_MS;
+    attempts.set(key, { count: fresh ? 1 : seen.count + 1, since: fresh ? now : seen.since });
+    throw new ServiceError('LINK_PASSWORD', 'Неверный пароль.', { fields: { password: 'Неверный пароль.' } });
+  }
+  attempts.delete(key);
+  return { link, grant: expected };
+}
+
+const linkInput = {
+  token: z.string().min(10).max(200),
+  password: z.string().max(200).optional(),
+  grant: z.string().max(200).optional(),
+};
+
+/**
+ * Opens a public link without sign-in: `{object, grant, path, link_root}`. `grant` (for a link with a
+ * password) goes with `?link=…&grant=…` on GET /file/{id} and with the other link calls. With `id`, the object
+ * is one inside the linked folder, and `path` leads to it from the linked folder (nothing above it is shown).
  */
 export const openFileLinkCall = defineCall({
-  input: z.object({ token: z.string().min(10).max(200), password: z.string().max(200).optional() }),
+  input: z.object({ ...linkInput, id: idSchema.optional() }),
   async handle({ input, ctx, ip }) {
-    const link = await liveLink(ctx.db, input.token);
-    let grant: string | null = null;
-    if (link.passwordHash) {
-      if (!input.password) throw new ServiceError('LINK_PASSWORD', 'Ссылка защищена паролем. Введите пароль.');
-      const key = `${link.id}|${ip}`;
-      const now = Date.now();
-      const seen = attempts.get(key);
-      if (seen && now - seen.since < WINDOW_MS && seen.count >= MAX_ATTEMPTS) {
-        throw new ServiceError('RATE_LIMITED', 'Слишком много попыток. Попробуйте через 10 минут.', { headers: { 'Retry-After': '600' } });
-      }
-      if (!(await verifyPassword(link.passwordHash, input.password))) {
-        const fresh = !seen || now - seen.since >= WINDOW_MS;
-        attempts.set(key, { count: fresh ? 1 : seen.count + 1, since: fresh ? now : seen.since });
-        throw new ServiceError('LINK_PASSWORD', 'Неверный пароль.', { fields: { password: 'Неверный пароль.' } });
-      }
-      attempts.delete(key);
-      grant = grantOf(input.token, link.passwordHash);
+    const { link, grant } = await unlockLink(ctx.db, input, ip);
+    if (input.id && input.id !== link.objectId) {
+      const { row, path } = await resolveObject(ctx.db, link.createdBy, input.id, 'read').catch(() => {
+        throw linkGone();
+      });
+      const from = path.findIndex((p) => p.id === link.objectId);
+      if (from < 0) throw linkGone();
+      return { object: toWire(row, 'read'), grant, path: path.slice(from), link_root: link.objectId };
     }
     const [row] = await ctx.db.select().from(fileObjects).where(eq(fileObjects.id, link.objectId)).limit(1);
     if (!row) throw notFound();
-    return { object: toWire(row, 'read'), grant };
+    return { object: toWire(row, 'read'), grant, path: [], link_root: link.objectId };
+  },
+});
+
+/**
+ * The contents of a folder opened by a public link (the linked folder, or `root` inside it), without sign-in:
+ * `{objects, total}` as listObjects answers, every object with access `read`.
+ */
+export const listLinkObjectsCall = defineCall({
+  input: z.object({
+    ...linkInput,
+    root: idSchema.optional(),
+    search: listObjectsInput.shape.search,
+    sort: listObjectsInput.shape.sort,
+    offset: listObjectsInput.shape.offset,
+    limit: listObjectsInput.shape.limit,
+  }),
+  async handle({ input, ctx, ip }) {
+    const { link } = await unlockLink(ctx.db, input, ip);
+    const root = input.root ?? link.objectId;
+    if (root !== link.objectId) await objectByLink(ctx.db, input.token, root, input.grant ?? null);
+    const found = await listObjects(ctx.db, link.createdBy, {
+      root,
+      search: input.search,
+      sort: input.sort,
+      offset: input.offset,
+      limit: input.limit,
+      scope: 'own',
+    });
+    return { objects: found.objects.map((o) => ({ ...o, access: 'read' as const })), total: found.total };
   },
 });

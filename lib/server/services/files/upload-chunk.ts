@@ -1,26 +1,89 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { chunkLength } from '@/lib/domain/files/chunk-plan';
+import { isCrossSite } from '@/lib/domain/same-origin';
 import type { AppContext } from '../../context';
-import { fileUploadChunks, fileUploads } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { receivedChunks } from './upload-status';
 import { commitHash, hashToContinue } from './file-hash-state';
 import { Measure, TooLong } from './measure';
 import { streamMultipart, type FormFields } from './multipart';
-import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
-import { loadUpload, planOf, uploadNotFound } from './uploads';
+import { deleteBlobs, forgetPending } from './pending-blobs';
+import { uploadNotFound } from './uploads';
 
 const fieldError = (field: string, msg: string) => new ServiceError('VALIDATION_ERROR', msg, { fields: { [field]: msg } });
 
+interface OpenUpload {
+  id: string;
+  status: string;
+  size: number;
+  chunks: number;
+  chunkSize: number;
+}
+
+/**
+ * The caller's upload, with `key` journalled in the same statement when the upload is open (one round trip
+ * before the bytes flow). 404 when there is no such upload of this user.
+ */
+async function openForChunk(db: Db, userId: string, uploadId: string, key: string): Promise<OpenUpload> {
+  const [u] = await rows<{ id: string; status: string; size: string | number; chunks: number; chunk_size: string | number }>(
+    db,
+    sql`with u as (select id, status, size, chunks, chunk_size from files_uploads where id = ${uploadId} and user_id = ${userId}),
+             p as (insert into files_pending_blobs (key) select ${key} from u where u.status = 'open' on conflict do nothing)
+        select * from u`,
+  );
+  if (!u) throw uploadNotFound();
+  return { id: u.id, status: u.status, size: Number(u.size), chunks: Number(u.chunks), chunkSize: Number(u.chunk_size) };
+}
+
+/**
+ * Commits a stored chunk: one transaction of two statements. The first locks the upload row (chunk writes of
+ * one upload commit one at a time) and checks it is open; the second — whose snapshot therefore sees every
+ * earlier chunk write — replaces the chunk row, journals the blob it replaces, forgets the new blob's journal
+ * entry and reads the ids of the chunks that arrived. Returns the replaced blob key and the sorted ids.
+ */
+async function commitChunk(
+  db: Db,
+  c: { uploadId: string; chunkId: number; size: number; sha256: string; key: string },
+): Promise<{ old: string | null; received: number[] }> {
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .update(fileUploads)
+      .set({ touchedAt: sql`now()` })
+      .where(eq(fileUploads.id, c.uploadId))
+      .returning({ status: fileUploads.status });
+    if (!open) throw uploadNotFound();
+    if (open.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
+    const [r] = await rows<{ old: string | null; received: string | null }>(
+      tx as unknown as Db,
+      sql`with prev as (select blob_key from files_upload_chunks where upload_id = ${c.uploadId} and chunk_id = ${c.chunkId}),
+               ins as (insert into files_upload_chunks (upload_id, chunk_id, size, sha256, blob_key)
+                       values (${c.uploadId}, ${c.chunkId}, ${c.size}, ${c.sha256}, ${c.key})
+                       on conflict (upload_id, chunk_id) do update
+                         set size = excluded.size, sha256 = excluded.sha256, blob_key = excluded.blob_key, received_at = now()),
+               oldp as (insert into files_pending_blobs (key) select blob_key from prev on conflict do nothing),
+               gone as (delete from files_pending_blobs where key = ${c.key})
+          select (select blob_key from prev) as old,
+                 (select string_agg(chunk_id::text, ',') from files_upload_chunks
+                   where upload_id = ${c.uploadId} and chunk_id <> ${c.chunkId}) as received`,
+    );
+    // The statement's snapshot does not see its own insert: this chunk is added here.
+    const received = (r?.received ? r.received.split(',').map(Number) : []).concat(c.chunkId).sort((a, b) => a - b);
+    return { old: r?.old ?? null, received };
+  });
+}
+
 /**
  * Stores one chunk: the body streams through a SHA-256/length check into the blob store (never held in
- * memory); the chunk row is then upserted under a per-chunk lock, so a chunk sent again replaces the old
- * one and the old blob is deleted. Answers `received` (sorted ids), `chunk_id`, `size` and `sha256`.
+ * memory); the chunk row is then upserted under the upload's row lock, so a chunk sent again replaces the
+ * old one and the old blob is deleted. Three database round trips besides the caller's session check.
+ * Answers `received` (sorted ids), `chunk_id`, `size` and `sha256`.
  */
 export async function storeChunk(ctx: AppContext, userId: string, fields: FormFields, data: Readable) {
   const uploadId = fields.upload_id?.trim();
@@ -28,21 +91,26 @@ export async function storeChunk(ctx: AppContext, userId: string, fields: FormFi
   const chunkText = fields.chunk_id?.trim() ?? '';
   if (!/^\d{1,6}$/.test(chunkText)) throw fieldError('chunk_id', 'Не указан номер части chunk_id (целое число от 0).');
   const chunkId = Number(chunkText);
-  const upload = await loadUpload(ctx.db, userId, uploadId);
+  if (uploadId.length > 64) throw uploadNotFound();
+
+  const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
+  const upload = await openForChunk(ctx.db, userId, uploadId, key);
   if (upload.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
-  const plan = planOf(upload);
-  if (chunkId >= plan.chunks) throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
+  const plan = { size: upload.size, chunks: upload.chunks, chunkSize: upload.chunkSize };
+  if (chunkId >= plan.chunks) {
+    await forgetPending(ctx.db, [key]);
+    throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
+  }
   const expected = chunkLength(plan, chunkId);
 
-  const key = `uploads/${upload.id}/${chunkId}-${randomBytes(6).toString('hex')}`;
-  await notePending(ctx.db, [key]);
   const fileHash = hashToContinue(upload.id, chunkId);
   const measure = new Measure(expected, fileHash);
   data.on('error', (e) => measure.destroy(e));
   // The store's pipeline reports the error; this listener only keeps it from being thrown as uncaught.
   measure.on('error', () => undefined);
   try {
-    await ctx.blobs.put(key, data.pipe(measure));
+    // Not flushed to disk before the answer: completion syncs the chunks before the file is committed.
+    await ctx.blobs.put(key, data.pipe(measure), { durable: false });
   } catch (e) {
     data.resume();
     await deleteBlobs(ctx, [key]);
@@ -57,44 +125,32 @@ export async function storeChunk(ctx: AppContext, userId: string, fields: FormFi
   }
   const sha256 = measure.digest();
 
-  let old: string | undefined;
+  let committed: { old: string | null; received: number[] };
   try {
-    await ctx.db.transaction(async (tx) => {
-      // Touching the upload row locks it: chunk writes of one upload commit one at a time.
-      const [open] = await tx
-        .update(fileUploads)
-        .set({ touchedAt: sql`now()` })
-        .where(eq(fileUploads.id, upload.id))
-        .returning({ status: fileUploads.status });
-      if (!open) throw uploadNotFound();
-      if (open.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
-      const [prev] = await tx
-        .select({ key: fileUploadChunks.blobKey })
-        .from(fileUploadChunks)
-        .where(and(eq(fileUploadChunks.uploadId, upload.id), eq(fileUploadChunks.chunkId, chunkId)));
-      old = prev?.key;
-      await tx
-        .insert(fileUploadChunks)
-        .values({ uploadId: upload.id, chunkId, size: expected, sha256, blobKey: key })
-        .onConflictDoUpdate({
-          target: [fileUploadChunks.uploadId, fileUploadChunks.chunkId],
-          set: { size: expected, sha256, blobKey: key, receivedAt: sql`now()` },
-        });
-      if (old) await notePending(tx as unknown as typeof ctx.db, [old]);
-      await forgetPending(tx as unknown as typeof ctx.db, [key]);
-    });
+    committed = await commitChunk(ctx.db, { uploadId: upload.id, chunkId, size: expected, sha256, key });
   } catch (e) {
     await deleteBlobs(ctx, [key]);
     throw e;
   }
   if (fileHash) commitHash(upload.id, chunkId, fileHash, key);
-  if (old) await deleteBlobs(ctx, [old]);
-  return { received: await receivedChunks(ctx.db, upload.id), chunk_id: chunkId, size: expected, sha256 };
+  if (committed.old) await deleteBlobs(ctx, [committed.old]);
+  return { received: committed.received, chunk_id: chunkId, size: expected, sha256 };
 }
 
+/**
+ * `uploadChunk` is left out of proxy.ts (whose body cloning would buffer every chunk twice and hold the
+ * handler back until the whole chunk arrived), so the cross-site check of the proxy is made here.
+ */
 export const uploadChunkCall = defineCall({
   body: 'raw',
   async handle({ req, ctx }) {
+    const crossSite = isCrossSite({
+      method: req.method,
+      origin: req.headers.get('origin'),
+      secFetchSite: req.headers.get('sec-fetch-site'),
+      host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
+    });
+    if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
     const user = await requireUser(ctx, req);
     const query = new URL(req.url).searchParams;
     return streamMultipart(req, (fields, data) =>

@@ -6,6 +6,7 @@ import { costCalls } from '../cost/calls';
 import { validateRequisiteCall } from '../companies/validate-requisite';
 import { companyCalls } from '../companies/calls';
 import { calculatorCalls } from '../calculators/calls';
+import { templateCalls } from '../templates/calls';
 
 /** The product's own calls under /api/v1 (API.md §5), keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls: CallTable = {
@@ -15,4 +16,5 @@ export const productCalls: CallTable = {
   ...companyCalls,
   ...costCalls,
   ...calculatorCalls,
+  ...templateCalls,
 };

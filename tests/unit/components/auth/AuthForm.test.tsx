@@ -114,4 +114,21 @@ describe('AuthForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Войти через Яндекс ID' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Войти через VK ID' })).toBeNull();
   });
+
+  it('?link=1 («Привязать»): only the provider buttons, the flow starts with the bearer and returns to next', async () => {
+    search = new URLSearchParams('link=1&next=/companies');
+    answer = (c) => (c.call === 'getOAuthLink' ? { status: 200, body: { ok: true, msg: '', link: 'https://oauth.yandex.ru/authorize?x=1' } } : { status: 500, body: {} });
+    const { unmount } = render(<AuthForm productName="Калькулус" mode="combined" telegramBotId="123" oauth={{ yandex: true, vk: true }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Привязка аккаунта' })).toBeTruthy();
+    expect(screen.queryByLabelText('Почта', { selector: 'input' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Привязать Telegram' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Привязать VK ID' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Вернуться без привязки' }).getAttribute('href')).toBe('/companies');
+    fireEvent.click(screen.getByRole('button', { name: 'Привязать Яндекс ID' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://oauth.yandex.ru/authorize?x=1'));
+    expect(sessionStorage.getItem('authNext')).toBe('/companies');
+    unmount();
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.getByText(/Привязка Яндекс ID, VK ID и Telegram не настроена/)).toBeTruthy();
+  });
 });

@@ -61,6 +61,29 @@ describe('calculator forms', () => {
     expect(valuesFromInput('markup', { cost: '1', price: '2' })).toMatchObject({ by: 'price' });
   });
 
+  it('partial payments, УСН quarters and child deductions go from typed text to inputs the schema accepts, and back', () => {
+    const typed: Record<string, Record<string, string>> = {
+      'interest-395': { debt: '100 000', from: '10.01.2026', to: '28.02.2026', payments: '05.02.2026 40 000; 20.02.26 1 000,50' },
+      usn: { object: 'income-expenses', by: 'quarters', qIncome: '1 000 000; 1 000 000', qExpenses: '800 000; 900 000', payer: 'entrepreneur', year: '2026' },
+      salary: { amount: '100 000', month: '01.2026', children: '2', disabledChildren: '1' },
+    };
+    for (const [id, values] of Object.entries(typed)) {
+      const input = toInput(id, { ...initialValues(id), ...values });
+      const parsed = calculatorInputs[id as CalculatorId].safeParse(input);
+      expect(parsed.success, `${id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      const back = valuesFromInput(id, input);
+      expect(toInput(id, { ...initialValues(id), ...back }), id).toEqual(input);
+    }
+    expect(toInput('interest-395', { debt: '1', from: '01.01.2026', to: '02.02.2026', payments: '05.01.2026 40 000' }).payments).toEqual([{ date: '2026-01-05', amount: '40 000' }]);
+    expect(toInput('usn', { ...initialValues('usn'), by: 'quarters', qIncome: '1; 2', qContributions: '3' }).quarters).toEqual([
+      { income: '1', contributions: '3' },
+      { income: '2', contributions: '0' },
+    ]);
+    expect(localErrors('salary-delay', { payments: '40 000' })).toEqual({ payments: 'Запишите оплаты как «дд.мм.гггг сумма», через точку с запятой.' });
+    expect(formErrors('usn', { 'input.quarters.1.expenses': 'x' })).toEqual({ qExpenses: 'x' });
+    expect(formErrors('tax-penalty', { 'input.payments.0.date': 'y' })).toEqual({ payments: 'y' });
+  });
+
   it('formats outputs in Russian', () => {
     expect(formatOutput('money', '1234.5')).toBe('1\u00a0234,50\u00a0₽');
     expect(formatOutput('percent', '42.86')).toBe('42,86\u00a0%');

@@ -136,8 +136,15 @@ describe('sick-leave', () => {
     const r = run('sick-leave', { earnings: [{ year: 2023, amount: '5000000' }, { year: 2024, amount: '5000000' }], insuranceYears: '8', days: 1, startDate: '2025-02-01' }).result;
     expect(r.averageDaily).toBe('5673.97');
   });
-  it('less than 6 months of record: at most МРОТ per month', () => {
-    expect(run('sick-leave', { earnings, insuranceYears: '0.3', days: 1, startDate: '2026-03-10' }).result.dailyAllowance).toBe('890.73');
+  it('less than 6 months of record: at most МРОТ for a full month, so a day ≤ МРОТ / days of the month', () => {
+    // 3 013,70 × 60 % = 1 808,22 > 27 093 / 31 = 873,97
+    expect(run('sick-leave', { earnings, insuranceYears: '0.3', days: 1, startDate: '2026-03-10' }).result.dailyAllowance).toBe('873.97');
+    // 30.04–03.05: 1 day of April at 27 093 / 30 = 903,10 and 3 days of May at 873,97; the employer pays 903,10 + 2 × 873,97
+    const r = run('sick-leave', { earnings, insuranceYears: '0.3', days: 4, startDate: '2026-04-30' }).result;
+    expect(r).toMatchObject({ dailyAllowance: '903.10', amount: '3525.01', employerPart: '2651.04', sfrPart: '873.97' });
+  });
+  it('the month floor and the cap follow the МРОТ of the month: 2025 — 22 440 / 31 = 723,87', () => {
+    expect(run('sick-leave', { earnings: [{ year: 2023, amount: '1000000' }, { year: 2024, amount: '1000000' }], insuranceYears: '0.2', days: 1, startDate: '2025-12-15' }).result.dailyAllowance).toBe('723.87');
   });
 });
 

@@ -6,22 +6,46 @@ import {
   htmlClasses,
   paletteVariables,
   parseSettings,
+  rootFontSize,
   serializeSettings,
 } from '@/lib/domain/theme/settings';
 
 describe('theme settings', () => {
   it('has the seed defaults: Aura, blue, the preset surface, light, static, colorScheme', () => {
-    expect(DEFAULT_SETTINGS).toEqual({ preset: 'Aura', primary: 'blue', surface: null, darkTheme: false, menuMode: 'static', menuTheme: 'colorScheme' });
+    expect(DEFAULT_SETTINGS).toEqual({
+      preset: 'Aura',
+      primary: 'blue',
+      surface: null,
+      darkTheme: false,
+      menuMode: 'static',
+      menuTheme: 'colorScheme',
+      scale: 14,
+      ripple: true,
+      inputStyle: 'outlined',
+    });
   });
   it('offers 17 primaries and 8 surfaces in the seed order', () => {
     expect(PRIMARY_NAMES).toEqual(['noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose']);
     expect(SURFACE_NAMES).toEqual(['slate', 'gray', 'zinc', 'neutral', 'stone', 'soho', 'viva', 'ocean']);
   });
   it('round-trips through the cookie and falls back key by key', () => {
-    const s = { preset: 'Lara', primary: 'emerald', surface: 'zinc', darkTheme: true, menuMode: 'slim-plus', menuTheme: 'transparent' } as const;
+    const s = {
+      preset: 'Lara',
+      primary: 'emerald',
+      surface: 'zinc',
+      darkTheme: true,
+      menuMode: 'slim-plus',
+      menuTheme: 'transparent',
+      scale: 16,
+      ripple: false,
+      inputStyle: 'filled',
+    } as const;
     expect(parseSettings(serializeSettings(s))).toEqual(s);
     expect(parseSettings(encodeURIComponent(serializeSettings(s)))).toEqual(s);
-    expect(parseSettings('{"preset":"Nora","primary":"red","surface":"teal","darkTheme":"yes","menuMode":"x","menuTheme":1}')).toEqual(DEFAULT_SETTINGS);
+    expect(
+      parseSettings('{"preset":"Nora","primary":"red","surface":"teal","darkTheme":"yes","menuMode":"x","menuTheme":1,"scale":40,"ripple":"no","inputStyle":"dotted"}'),
+    ).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings('{"scale":13.5}').scale).toBe(14);
     expect(parseSettings('{"primary":"rose"}')).toEqual({ ...DEFAULT_SETTINGS, primary: 'rose' });
     expect(parseSettings('not json')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings(undefined)).toEqual(DEFAULT_SETTINGS);
@@ -44,5 +68,11 @@ describe('theme settings', () => {
   it('puts the scheme, preset and primary on <html>', () => {
     expect(htmlClasses({ preset: 'Aura', primary: 'blue', darkTheme: false })).toBe('preset-aura primary-blue');
     expect(htmlClasses({ preset: 'Lara', primary: 'noir', darkTheme: true })).toBe('app-dark preset-lara primary-noir');
+    expect(htmlClasses({ ...DEFAULT_SETTINGS })).toBe('preset-aura primary-blue');
+    expect(htmlClasses({ ...DEFAULT_SETTINGS, inputStyle: 'filled', ripple: false })).toBe('preset-aura primary-blue p-input-filled p-ripple-disabled');
+  });
+  it('scale is the root font size', () => {
+    expect(rootFontSize({ scale: 12 })).toBe('12px');
+    expect(rootFontSize(DEFAULT_SETTINGS)).toBe('14px');
   });
 });

@@ -1,0 +1,10 @@
+import type { Metadata } from 'next';
+import { FromTemplatePage } from '@/components/templates/FromTemplatePage';
+
+export const metadata: Metadata = { title: 'Документ по шаблону' };
+
+/** `/file/from-template/{fileId}`: fill a DOCX template and save the document (issue 8 §5). */
+export default async function Page({ params }: { params: Promise<{ fileId: string }> }) {
+  const { fileId } = await params;
+  return <FromTemplatePage fileId={decodeURIComponent(fileId)} />;
+}

@@ -1,0 +1,121 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { formatSize } from '@/lib/domain/files/format-size';
+import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { filesApi } from '@/lib/client/api';
+import { userMessage } from '@/lib/client/messages';
+import type { FileObject, PathItem } from '@/lib/schemas/files';
+import { FILES_BASE, fileUrl } from './api';
+import s from './files.module.css';
+
+const PAGE = 200;
+
+/** The viewer's address of an object opened through a public link. */
+export const linkedHref = (id: string, token: string): string => `/file/${encodeURIComponent(id)}?link=${encodeURIComponent(token)}`;
+
+/**
+ * A folder opened by a public link, without sign-in: where it is inside the linked folder, its contents
+ * (folders first), each file to open or download, and the whole folder as a zip.
+ */
+export function LinkedFolder({ folder, path, token, grant }: { folder: FileObject; path: PathItem[]; token: string; grant?: string }) {
+  const [items, setItems] = useState<FileObject[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    filesApi<{ objects: FileObject[]; total: number }>('listLinkObjects', {
+      token,
+      ...(grant ? { grant } : {}),
+      root: folder.id,
+      sort: 'name',
+      limit: PAGE,
+    }).then(
+      (r) => {
+        if (!live) return;
+        setItems(r.objects);
+        setTotal(r.total);
+      },
+      (e: unknown) => live && setError(userMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [folder.id, token, grant]);
+
+  const q = new URLSearchParams({ ids: folder.id, link: token });
+  if (grant) q.set('grant', grant);
+  const zip = `${FILES_BASE}/files?${q.toString()}`;
+
+  return (
+    <section aria-label={`Содержимое папки ${folder.name}`}>
+      {path.length > 0 && (
+        <nav aria-label="Путь к папке">
+          <ol className={s.crumbs}>
+            {path.map((p) => (
+              <li key={p.id}>
+                <Link href={linkedHref(p.id, token)}>{p.name}</Link> /
+              </li>
+            ))}
+            <li aria-current="page">{folder.name}</li>
+          </ol>
+        </nav>
+      )}
+      <p>
+        <a className="p-button p-button-outlined" href={zip} download={`${folder.name}.zip`}>
+          <i className="pi pi-download" aria-hidden="true" />
+          &nbsp;Скачать папку архивом
+        </a>
+      </p>
+      {error && (
+        <p role="alert" className="p-error">
+          {error}
+        </p>
+      )}
+      {!error && !items && <p>Загрузка…</p>}
+      {items && items.length === 0 && <p className={s.muted}>Папка пуста.</p>}
+      {items && items.length > 0 && (
+        <table aria-label="Файлы и папки" className="p-datatable-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <thead>
+            <tr>
+              <th style={{ textAlign: 'left' }}>Название</th>
+              <th style={{ textAlign: 'right' }}>Размер</th>
+              <th style={{ textAlign: 'left' }}>Изменён</th>
+              <th>
+                <span className="p-hidden-accessible">Скачать</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((o) => (
+              <tr key={o.id}>
+                <td>
+                  <span className={s.nameCell}>
+                    <i className={`pi ${o.kind === 'folder' ? 'pi-folder' : 'pi-file'}`} aria-hidden="true" />
+                    <Link href={linkedHref(o.id, token)}>{o.name}</Link>
+                  </span>
+                </td>
+                <td style={{ textAlign: 'right' }}>{o.kind === 'file' ? formatSize(o.size) : ''}</td>
+                <td>{formatDateTimeShort(new Date(o.updated_at))}</td>
+                <td>
+                  {o.kind === 'file' && (
+                    <a href={fileUrl(o.id, { link: token, grant, download: true })} download={o.name} aria-label={`Скачать ${o.name}`}>
+                      <i className="pi pi-download" aria-hidden="true" />
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {items && total > items.length && (
+        <p className={s.muted}>
+          Показаны первые {items.length} из {total}. Скачайте папку архивом, чтобы получить всё.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { userMessage } from '@/lib/client/messages';
+import { specsApi } from './api';
+import s from './spec-editor.module.css';
+
+/** «Где используется»: the specifications that take this one as a semi-finished good. */
+export function SpecWhereUsed({ specId }: { specId: string }) {
+  const [list, setList] = useState<{ id: string; name: string; lines: number }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    specsApi.whereUsed(specId).then(
+      (r) => live && setList(r.specs),
+      (e) => live && setError(userMessage(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [specId]);
+  return (
+    <details className={s.panel}>
+      <summary>Где используется{list ? ` (${list.length})` : ''}</summary>
+      {error && <p className="p-error">{error}</p>}
+      {list && list.length === 0 && <p>Эта спецификация не входит в другие как полуфабрикат.</p>}
+      {list && list.length > 0 && (
+        <ul aria-label="Где используется">
+          {list.map((x) => (
+            <li key={x.id}>
+              <Link href={`/specifications/create/${x.id}`}>{x.name}</Link>
+              {x.lines > 1 ? ` — ${x.lines} строки` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { FileManagerPage } from '@/components/files/FileManagerPage';
+import { useToast } from '@/components/layout/ToastProvider';
+import { userMessage } from '@/lib/client/messages';
+import { TEMPLATE_SAMPLE_IDS, TEMPLATE_SAMPLES, type TemplateSampleId } from '@/lib/domain/docx/samples';
+import type { FileObject } from '@/lib/schemas/files';
+import { templatesApi } from './api';
+import s from './templates.module.css';
+
+/** A DOCX opens the «документ по шаблону» form; any other file the viewer. */
+const templateHref = (o: FileObject) =>
+  /\.docx$/i.test(o.name) ? `/file/from-template/${encodeURIComponent(o.id)}` : `/file/${encodeURIComponent(o.id)}`;
+
+/**
+ * «Шаблоны документов» (`/documents/templates`): the file manager on type `templates` — upload your own
+ * DOCX with placeholders, or add a bundled one (счёт, договор, КП, акт) in one click. A template opens its form.
+ */
+export function TemplatesPage({ folderId }: { folderId?: string }) {
+  const toast = useToast();
+  const [generation, setGeneration] = useState(0);
+  const [busy, setBusy] = useState<TemplateSampleId | null>(null);
+
+  async function addSample(sample: TemplateSampleId) {
+    setBusy(sample);
+    try {
+      const r = await templatesApi.addSample(sample, folderId ?? null);
+      toast.show({ severity: 'success', summary: 'Образец добавлен', detail: r.msg });
+      setGeneration((g) => g + 1);
+    } catch (e) {
+      toast.show({ severity: 'error', summary: 'Образец не добавлен', detail: userMessage(e) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <div className={s.toolbar}>
+        <span>Добавить образец:</span>
+        {TEMPLATE_SAMPLE_IDS.map((id) => {
+          const title = TEMPLATE_SAMPLES[id].name.replace(/\.docx$/, '');
+          return (
+            <Button
+              key={id}
+              type="button"
+              icon="pi pi-plus"
+              label={title}
+              aria-label={`Добавить образец «${title}»`}
+              outlined
+              size="small"
+              loading={busy === id}
+              disabled={busy !== null}
+              onClick={() => void addSample(id)}
+            />
+          );
+        })}
+      </div>
+      <div className={s.toolbar}>
+        <span className={s.muted}>
+          Шаблон — документ Word (.docx) с полями вида {'{company.name}'}, {'{counterparty.inn}'}, {'{cost.priceWithVat}'}; строки таблицы
+          повторяются между {'{#items}'} и {'{/items}'}.
+        </span>
+      </div>
+      <FileManagerPage
+        key={`${folderId ?? ''}:${generation}`}
+        type="templates"
+        title="Шаблоны документов"
+        basePath="/documents/templates"
+        folderId={folderId}
+        fileHref={templateHref}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { ARTICLE_NOS, ARTICLE_TITLES, type CostResult } from '@/lib/domain/cost';
+import { dec, formatNumber, formatPercent, roundKop, sum } from '@/lib/domain/money';
+import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES, vatTitle, type CompanyKind, type CompanyTaxRegime } from '@/lib/domain/requisites/company';
+import { isMoney, money, type TemplateData, type TemplateValue } from './values';
+
+/**
+ * What templates are filled with: a company's реквизиты (`company.*`, `counterparty.*`), a калькуляция
+ * (`cost.*`), invoice rows (`items`) and their totals (`totals.*`). Names are listed in docs/templates.md.
+ */
+
+/** The company fields used here (the stored company has more). */
+export interface CompanyForTemplate {
+  kind: CompanyKind;
+  fullName: string;
+  shortName: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  okpo: string;
+  legalAddress: string;
+  postalAddress: string;
+  directorName: string;
+  directorTitle: string;
+  accountantName: string;
+  phone: string;
+  email: string;
+  taxRegime: CompanyTaxRegime;
+  bankAccounts: readonly { bik: string; bankName: string; corrAccount: string; account: string; isDefault: boolean }[];
+}
+
+export function companyData(c: CompanyForTemplate, vatGeneralPct?: string): TemplateData {
+  const bank = c.bankAccounts.find((b) => b.isDefault) ?? c.bankAccounts[0];
+  return {
+    name: c.shortName || c.fullName,
+    fullName: c.fullName,
+    shortName: c.shortName || c.fullName,
+    kind: COMPANY_KIND_SHORT[c.kind],
+    inn: c.inn,
+    kpp: c.kpp,
+    ogrn: c.ogrn,
+    okpo: c.okpo,
+    legalAddress: c.legalAddress,
+    postalAddress: c.postalAddress || c.legalAddress,
+    directorName: c.directorName,
+    directorTitle: c.directorTitle,
+    accountantName: c.accountantName,
+    phone: c.phone,
+    email: c.email,
+    taxRegime: TAX_REGIME_TITLES[c.taxRegime],
+    vat: vatTitle(c.taxRegime, vatGeneralPct),
+    bank: { name: bank?.bankName ?? '', bik: bank?.bik ?? '', corrAccount: bank?.corrAccount ?? '', account: bank?.account ?? '' },
+  };
+}
+
+/** `cost.*`: per-unit prices and the totals for the whole quantity, the калькуляция by articles and lines. */
+export function costData(r: CostResult): TemplateData {
+  return {
+    name: r.name,
+    unit: r.unit,
+    qty: formatNumber(r.outputQty),
+    vatRate: r.vatRatePct === null ? 'без НДС' : formatPercent(r.vatRatePct),
+    fullCost: money(r.perUnit.fullCost),
+    priceNoVat: money(r.perUnit.priceNoVat),
+    vat: money(r.perUnit.vat),
+    priceWithVat: money(r.perUnit.priceWithVat),
+    profit: money(r.perUnit.profit),
+    totalFullCost: money(r.perOutput.fullCost),
+    totalNoVat: money(r.perOutput.priceNoVat),
+    totalVat: money(r.perOutput.vat),
+    total: money(r.perOutput.priceWithVat),
+    articles: ARTICLE_NOS.map((no) => ({
+      no,
+      title: ARTICLE_TITLES[no],
+      amount: money(r.perUnit.articles[no]),
+      total: money(r.perOutput.articles[no]),
+    })).filter((a) => !dec(a.total.$money).isZero()),
+    lines: r.lines.map((l, i) => ({
+      n: String(i + 1),
+      article: l.article,
+      name: l.name,
+      qty: l.qty ? formatNumber(l.qty) : '',
+      unit: l.unit ?? '',
+      price: l.price ? money(l.price) : '',
+      amount: money(l.amount),
+    })),
+  };
+}
+
+/** One invoice row from a калькуляция: the product at its price without VAT for the whole quantity. */
+export function itemsFromCost(r: CostResult): TemplateData[] {
+  return [{ n: '1', name: r.name, qty: formatNumber(r.outputQty), unit: r.unit, price: money(r.perUnit.priceNoVat), amount: money(r.perOutput.priceNoVat) }];
+}
+
+const moneyOf = (v: TemplateValue | undefined): string | null => {
+  if (isMoney(v)) return v.$money;
+  return null;
+};
+
+/** Quantity typed as «1 234,5» or «2». */
+const qtyOf = (v: TemplateValue | undefined): string | null => {
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') return null;
+  const t = v.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  return /^\d+(\.\d+)?$/.test(t) ? t : null;
+};
+
+/**
+ * Rows numbered, each amount = price × qty rounded to kopecks unless given; `totals`: sum of the rounded
+ * amounts, VAT on top at `vatRatePct` (null = без НДС) rounded to kopecks, and the total.
+ */
+export function invoiceTotals(items: readonly TemplateData[], vatRatePct: string | null): { items: TemplateData[]; totals: TemplateData } {
+  const rows = items.map((it, i) => {
+    let amount = moneyOf(it.amount);
+    const price = moneyOf(it.price);
+    const qty = qtyOf(it.qty);
+    if (amount === null && price !== null && qty !== null) amount = roundKop(dec(price).mul(qty)).toFixed(2);
+    return { ...it, n: it.n || String(i + 1), ...(amount !== null ? { amount: money(amount) } : {}) };
+  });
+  const amount = roundKop(sum(rows.map((r) => moneyOf(r.amount) ?? '0')));
+  const vat = vatRatePct === null ? dec(0) : roundKop(amount.mul(vatRatePct).div(100));
+  return {
+    items: rows,
+    totals: {
+      count: String(rows.length),
+      amount: money(amount.toFixed(2)),
+      vat: money(vat.toFixed(2)),
+      vatRate: vatRatePct === null ? 'без НДС' : formatPercent(vatRatePct),
+      vatTitle: vatRatePct === null ? 'Без НДС' : `НДС ${formatPercent(vatRatePct)}`,
+      vatText: vatRatePct === null ? '—' : formatNumber(vat, 2),
+      total: money(amount.plus(vat).toFixed(2)),
+    },
+  };
+}

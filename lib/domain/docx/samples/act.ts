@@ -1,0 +1,24 @@
+import { docxPackage, wDocument, wPara } from '@/lib/domain/docx/package';
+import { itemsTable, labelled, partiesTable } from './blocks';
+
+/** «Акт выполненных работ (оказанных услуг)». */
+export const ACT_SAMPLE_NAME = 'Акт выполненных работ.docx';
+
+export function actTemplateXml(): string {
+  return wDocument(
+    [
+      wPara('Акт № {doc.number} от {doc.date|dateLong}', { bold: true, size: 28, after: 0 }),
+      wPara('выполненных работ (оказанных услуг)', { bold: true, after: 240 }),
+      labelled('Исполнитель', '{company.fullName}, ИНН {company.inn}, КПП {company.kpp}, {company.legalAddress}'),
+      labelled('Заказчик', '{counterparty.fullName}, ИНН {counterparty.inn}, КПП {counterparty.kpp}, {counterparty.legalAddress}'),
+      labelled('Основание', '{doc.basis}', 240),
+      itemsTable('Наименование работ, услуг'),
+      wPara('Всего оказано услуг {totals.count}, на сумму {totals.total}', { after: 0 }),
+      wPara('{totals.total|words}', { bold: true, after: 240 }),
+      wPara('Вышеперечисленные работы (услуги) выполнены полностью и в срок. Заказчик претензий по объёму, качеству и срокам оказания услуг не имеет.', { after: 360 }),
+      partiesTable('ИСПОЛНИТЕЛЬ', 'ЗАКАЗЧИК'),
+    ].join(''),
+  );
+}
+
+export const actTemplateDocx = (): Uint8Array => docxPackage(actTemplateXml(), 'Акт выполненных работ');

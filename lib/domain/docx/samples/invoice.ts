@@ -1,0 +1,40 @@
+import { docxPackage, wDocument, wPara, wRun, wTable } from '@/lib/domain/docx/package';
+import { itemsTable } from './blocks';
+
+/**
+ * The bundled sample template «Счёт на оплату» (the usual layout: bank details of the supplier, title with
+ * number and date, supplier and buyer, the items table repeated row by row, totals, the sum in words,
+ * signatures). Written in code so that every placeholder is reviewable here.
+ */
+export const INVOICE_SAMPLE_NAME = 'Счёт на оплату.docx';
+
+export function invoiceTemplateXml(): string {
+  const bank = wTable(
+    [4700, 1000, 3900],
+    [
+      [{ text: ['{company.bank.name}', 'Банк получателя'], span: 1 }, 'БИК', '{company.bank.bik}'],
+      ['', 'Сч. №', '{company.bank.corrAccount}'],
+      [{ text: ['ИНН {company.inn}   КПП {company.kpp}', '{company.fullName}', 'Получатель'] }, 'Сч. №', '{company.bank.account}'],
+    ],
+  );
+  const body = [
+    bank,
+    wPara('', { after: 120 }),
+    wPara('Счёт на оплату № {doc.number} от {doc.date|dateLong}', { bold: true, size: 28, after: 240 }),
+    wPara([wRun('Поставщик (Исполнитель): ', { bold: true }), wRun('{company.fullName}, ИНН {company.inn}, КПП {company.kpp}, {company.legalAddress}, тел.: {company.phone}')]),
+    wPara([wRun('Покупатель (Заказчик): ', { bold: true }), wRun('{counterparty.fullName}, ИНН {counterparty.inn}, КПП {counterparty.kpp}, {counterparty.legalAddress}')]),
+    wPara([wRun('Основание: ', { bold: true }), wRun('{doc.basis}')], { after: 240 }),
+    itemsTable(),
+    wPara('Всего наименований {totals.count}, на сумму {totals.total}', { after: 0 }),
+    wPara('{totals.total|words}', { bold: true, after: 240 }),
+    wPara('Оплата настоящего счёта означает согласие с условиями поставки товара. Счёт действителен к оплате в течение пяти банковских дней.', { size: 18, after: 360 }),
+    wPara([wRun('Руководитель ', { bold: true }), wRun('______________ {company.directorName}')], { after: 240 }),
+    wPara([wRun('Бухгалтер ', { bold: true }), wRun('______________ {company.accountantName}')]),
+  ].join('');
+  return wDocument(body);
+}
+
+/** The sample as a .docx file. */
+export function invoiceTemplateDocx(): Uint8Array {
+  return docxPackage(invoiceTemplateXml(), 'Счёт на оплату');
+}

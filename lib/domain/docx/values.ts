@@ -1,0 +1,175 @@
+import { formatMoney, formatNumber, parseMoney } from '@/lib/domain/money';
+import { amountInWords, dateInWords, dateWithMonthName } from '@/lib/domain/words';
+
+/**
+ * Values a template is filled with. Money and dates are typed so that one value prints in several ways:
+ * `{total}` → «1 234,56 ₽», `{total|words}` → «Одна тысяча двести тридцать четыре рубля 56 копеек».
+ */
+export interface TemplateMoney {
+  $money: string;
+}
+/** A calendar date `YYYY-MM-DD` (no time zone). */
+export interface TemplateDate {
+  $date: string;
+}
+export type TemplateScalar = string | number | boolean | null | TemplateMoney | TemplateDate;
+export type TemplateValue = TemplateScalar | TemplateValue[] | TemplateData;
+export interface TemplateData {
+  [key: string]: TemplateValue | undefined;
+}
+
+export const isMoney = (v: unknown): v is TemplateMoney => typeof v === 'object' && v !== null && typeof (v as TemplateMoney).$money === 'string';
+export const isDate = (v: unknown): v is TemplateDate => typeof v === 'object' && v !== null && typeof (v as TemplateDate).$date === 'string';
+
+export const money = (v: string): TemplateMoney => ({ $money: v });
+export const date = (v: string): TemplateDate => ({ $date: v });
+
+/** Formats after `|` in a placeholder, with the Russian hint shown in the form. */
+export const TEMPLATE_FILTERS = {
+  money: 'сумма: 1 234,56 ₽',
+  num: 'число: 1 234,56',
+  words: 'сумма прописью',
+  date: 'дата: 22.11.2026',
+  dateLong: 'дата: «22» ноября 2026 г.',
+  dateWords: 'дата прописью',
+  upper: 'ПРОПИСНЫМИ',
+} as const;
+export type TemplateFilter = keyof typeof TEMPLATE_FILTERS;
+export const isTemplateFilter = (f: string): f is TemplateFilter => Object.hasOwn(TEMPLATE_FILTERS, f);
+
+/** What kind of input a field needs: a sum, a date or free text. */
+export type FieldType = 'text' | 'money' | 'date';
+
+export const FILTER_TYPE: Record<TemplateFilter, FieldType> = {
+  money: 'money',
+  num: 'money',
+  words: 'money',
+  date: 'date',
+  dateLong: 'date',
+  dateWords: 'date',
+  upper: 'text',
+};
+
+const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/** `22.11.2026`, `22.11.26`, `2026-11-22` → `2026-11-22`; null when not a real date. */
+export function parseDateInput(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  let r = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (r) [y, m, d] = [Number(r[1]), Number(r[2]), Number(r[3])];
+  else {
+    r = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(t);
+    if (!r) return null;
+    [d, m, y] = [Number(r[1]), Number(r[2]), Number(r[3])];
+    if (r[3]!.length === 2) y += 2000;
+  }
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1 || check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** A value as the form shows it for editing: money `1234,56`-style with groups, dates dd.mm.yyyy. */
+export function inputTextOf(v: TemplateValue | undefined): string {
+  if (v === undefined || v === null) return '';
+  if (isMoney(v)) return formatNumber(v.$money, 2);
+  if (isDate(v)) return ddmmyyyy(v.$date);
+  if (typeof v === 'boolean') return v ? 'да' : '';
+  if (typeof v === 'number' || typeof v === 'string') return String(v);
+  return '';
+}
+
+/** A value typed in the form, as a typed value; a Russian message when it does not fit the type. */
+export function parseFieldInput(text: string, type: FieldType): { ok: true; value: TemplateScalar } | { ok: false; msg: string } {
+  if (text.trim() === '') return { ok: true, value: '' };
+  if (type === 'money') {
+    const r = parseMoney(text);
+    if (!r.ok) return { ok: false, msg: 'Введите сумму: например, 1 234,56 (не больше двух знаков после запятой).' };
+    return { ok: true, value: money(r.value.toFixed(2)) };
+  }
+  if (type === 'date') {
+    const d = parseDateInput(text);
+    if (!d) return { ok: false, msg: 'Введите дату в виде ДД.ММ.ГГГГ, например 22.11.2026.' };
+    return { ok: true, value: date(d) };
+  }
+  return { ok: true, value: text };
+}
+
+export class TemplateValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateValueError';
+  }
+}
+
+function asMoneyString(v: TemplateValue, tag: string): string {
+  if (isMoney(v)) return v.$money;
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') {
+    const r = parseMoney(v);
+    if (r.ok) return r.value.toFixed(2);
+  }
+  throw new TemplateValueError(`Значение ${tag} — не сумма.`);
+}
+
+function asDateString(v: TemplateValue, tag: string): string {
+  if (isDate(v)) return v.$date;
+  if (typeof v === 'string') {
+    const d = parseDateInput(v);
+    if (d) return d;
+  }
+  throw new TemplateValueError(`Значение ${tag} — не дата.`);
+}
+
+/** The text a placeholder prints; `tag` names it in messages. */
+export function formatValue(v: TemplateValue, filter: TemplateFilter | undefined, tag: string): string {
+  switch (filter) {
+    case 'money':
+      return formatMoney(asMoneyString(v, tag));
+    case 'num':
+      return formatNumber(asMoneyString(v, tag), 2);
+    case 'words':
+      return amountInWords(asMoneyString(v, tag));
+    case 'date':
+      return ddmmyyyy(asDateString(v, tag));
+    case 'dateLong':
+      return dateWithMonthName(asDateString(v, tag), { quoted: true });
+    case 'dateWords':
+      return dateInWords(asDateString(v, tag));
+    case 'upper':
+      return formatValue(v, undefined, tag).toLocaleUpperCase('ru-RU');
+    default:
+      if (isMoney(v)) return formatMoney(v.$money);
+      if (isDate(v)) return ddmmyyyy(v.$date);
+      if (v === null) return '';
+      if (typeof v === 'boolean') return v ? 'да' : 'нет';
+      if (typeof v === 'number') return formatNumber(String(v));
+      if (typeof v === 'string') return v;
+      throw new TemplateValueError(`${tag} — список или группа, его нельзя вывести текстом.`);
+  }
+}
+
+/** The value at a dotted name (`company.bank.bik`), or undefined. */
+export function valueAt(data: TemplateData, name: string): TemplateValue | undefined {
+  let v: TemplateValue | undefined = data;
+  for (const key of name.split('.')) {
+    if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v) || isMoney(v) || isDate(v)) return undefined;
+    v = (v as TemplateData)[key];
+  }
+  return v;
+}
+
+/** Sets the value at a dotted name, making the groups on the way (a scalar in the way is replaced). */
+export function setValueAt(data: TemplateData, name: string, value: TemplateValue): void {
+  const keys = name.split('.');
+  let at: TemplateData = data;
+  for (const key of keys.slice(0, -1)) {
+    const next = at[key];
+    if (next === null || next === undefined || typeof next !== 'object' || Array.isArray(next) || isMoney(next) || isDate(next)) at[key] = {};
+    at = at[key] as TemplateData;
+  }
+  at[keys[keys.length - 1]!] = value;
+}
+
+/** The input type a value asks for (money, date), or undefined for text and groups. */
+export const typeOfValue = (v: TemplateValue | undefined): FieldType | undefined => (isMoney(v) ? 'money' : isDate(v) ? 'date' : undefined);

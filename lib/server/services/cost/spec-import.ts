@@ -1,0 +1,38 @@
+import 'server-only';
+import { z } from '@/lib/schemas/envelope';
+import { MAX_SPEC_LINES } from '@/lib/schemas/specification';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { readXlsx } from '../companies/xlsx';
+
+const MAX_XLSX_BYTES = 5 * 1024 * 1024;
+const MAX_BASE64 = Math.ceil((MAX_XLSX_BYTES * 4) / 3) + 4;
+
+/**
+ * `specs/read-xlsx {xlsx}` (the book as base64, ≤ 5 МБ) → `{rows}`: the first sheet as rows of cell texts
+ * (empty rows dropped), for the editor's import with column mapping (`lib/domain/cost/import-materials.ts`).
+ */
+export const readSpecXlsxCall = defineCall({
+  maxBody: MAX_BASE64 + 1024,
+  input: z.object({
+    xlsx: z
+      .string({ error: 'Выберите файл XLSX.' })
+      .min(1, { error: 'Файл пустой.' })
+      .max(MAX_BASE64, { error: 'Файл больше 5 МБ.' })
+      .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' }),
+  }),
+  async handle({ input, req, ctx }) {
+    await requireUser(ctx, req);
+    let rows: string[][];
+    try {
+      rows = readXlsx(Buffer.from(input.xlsx, 'base64'));
+    } catch (e) {
+      throw new ServiceError('VALIDATION_ERROR', (e as Error).message, { fields: { xlsx: (e as Error).message } });
+    }
+    if (rows.length > MAX_SPEC_LINES + 1) {
+      throw new ServiceError('VALIDATION_ERROR', `В листе больше ${MAX_SPEC_LINES} строк.`, { fields: { xlsx: `Не больше ${MAX_SPEC_LINES} строк.` } });
+    }
+    return { rows };
+  },
+});

@@ -1,0 +1,20 @@
+import 'server-only';
+import { TEMPLATE_SAMPLES } from '@/lib/domain/docx/samples';
+import { addSampleSchema } from '@/lib/schemas/templates';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { storeBytes } from '../files/store-bytes';
+
+/**
+ * `templates/add-sample {sample?, root?}` → `{object}`: a bundled template («Счёт на оплату» by default,
+ * «Договор поставки», «Коммерческое предложение», «Акт выполненных работ») added to the caller's templates.
+ */
+export const addSampleTemplateCall = defineCall({
+  input: addSampleSchema,
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const sample = TEMPLATE_SAMPLES[input.sample];
+    const object = await storeBytes(ctx, user.id, { name: sample.name, type: 'templates', root: input.root, bytes: sample.docx() });
+    return { msg: `Образец «${sample.name}» добавлен в шаблоны`, object };
+  },
+});

@@ -1,0 +1,206 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxPackage, wDocument, wPara, wRun, wTable } from '@/lib/domain/docx/package';
+import { documentText } from '@/lib/domain/docx/template';
+import { formatMoney } from '@/lib/domain/money';
+import type { Company } from '@/lib/schemas/companies';
+import { createTestUser, type TestUser } from '../../helpers/auth';
+import { createTestContext, type TestContext } from '../../helpers/context';
+import { testDriver } from '../../helpers/db';
+import { callProduct } from '../../helpers/product';
+import { unzip } from '../../helpers/xlsx-read';
+import { ownWorkshop, sberbank } from '../companies/fixtures';
+import { bytesOf, get, upload, type FileObj } from '../files/harness';
+
+let ctx: TestContext;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alice = await createTestUser(ctx);
+  bob = await createTestUser(ctx);
+});
+afterAll(async () => {
+  await ctx.destroy();
+});
+
+type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(ctx, user, path, body);
+const okCall = async (user: TestUser, path: string, body: unknown) => {
+  const r = await call(user, path, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+};
+const createCompany = async (user: TestUser, data: object) => (await okCall(user, 'companies/create', data)).company as Company;
+
+/** The text of a stored DOCX, read back through the file service. */
+async function docText(user: TestUser, id: string): Promise<string> {
+  const res = await get(ctx, user, `file/${id}`);
+  expect(res.status).toBe(200);
+  const entries = unzip(await bytesOf(res));
+  expect(entries.has('[Content_Types].xml')).toBe(true);
+  return documentText(entries.get('word/document.xml')!.toString('utf8'));
+}
+
+const run = (t: string, bold = false) => wRun(t, { bold });
+
+describe(`documents from templates (${testDriver()})`, () => {
+  it('needs sign-in', async () => {
+    for (const path of ['templates/fields', 'templates/generate', 'templates/add-sample']) {
+      const r = await call(null, path, { fileId: 'x' });
+      expect(r.status, path).toBe(401);
+    }
+  });
+
+  it('adds the sample «Счёт на оплату», lists its placeholders filled from the company and the counterparty', async () => {
+    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
+    expect(sample).toMatchObject({ name: 'Счёт на оплату.docx', type: 'templates', kind: 'file' });
+    const own = await createCompany(alice, ownWorkshop);
+    const buyer = await createCompany(alice, sberbank);
+    const f = await okCall(alice, 'templates/fields', { fileId: sample.id, companyId: own.id, counterpartyId: buyer.id });
+    expect(f.template).toEqual({ id: sample.id, name: 'Счёт на оплату.docx' });
+    const byName = Object.fromEntries((f.fields as { name: string; value: string; type: string }[]).map((x) => [x.name, x]));
+    expect(byName['company.inn']).toMatchObject({ value: '500100732259', type: 'text' });
+    expect(byName['company.bank.account']!.value).toBe('40702810900000002851');
+    expect(byName['counterparty.fullName']!.value).toBe('Публичное акционерное общество «Сбербанк России»');
+    expect(byName['doc.date']!.type).toBe('date');
+    expect(byName['doc.date']!.value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(byName['totals.total']).toMatchObject({ type: 'money', filters: ['num', '', 'words'] });
+    expect(f.loops).toEqual([
+      {
+        name: 'items',
+        rows: [],
+        fields: ['n', 'name', 'qty', 'unit', 'price', 'amount'].map((name) => ({
+          name,
+          type: name === 'price' || name === 'amount' ? 'money' : 'text',
+          filters: [name === 'price' || name === 'amount' ? 'num' : ''],
+          value: '',
+        })),
+      },
+    ]);
+  });
+
+  it('generates the invoice with rows typed by hand, saves it to «Мои документы», and the DOCX reads back', async () => {
+    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
+    const own = await createCompany(alice, { ...sberbank, isOwn: true, shortName: 'ПАО Сбербанк (своя)', inn: '7707083893' });
+    const buyer = await createCompany(alice, { ...ownWorkshop, isOwn: false, costing: null });
+    const g = await okCall(alice, 'templates/generate', {
+      fileId: sample.id,
+      companyId: own.id,
+      counterpartyId: buyer.id,
+      values: { 'doc.number': '17', 'doc.date': '05.01.2026', 'doc.basis': 'Договор № 3 от 10.12.2025' },
+      loops: {
+        items: [
+          { name: 'Полка книжная «Классика» & Co', qty: '3', unit: 'шт', price: '1 000,50' },
+          { name: 'Доставка', qty: '1', unit: 'усл', price: '500' },
+        ],
+      },
+    });
+    const obj = g.object as FileObj;
+    expect(obj).toMatchObject({ type: 'documents', kind: 'file', root: null, name: 'Счёт на оплату — ИП Иванов И. И. — 05.01.2026.docx' });
+    expect(g.missing).toEqual(['company.accountantName', 'counterparty.kpp', 'counterparty.legalAddress']);
+    const text = await docText(alice, obj.id);
+    const lines = text.split('\n');
+    expect(lines).toContain('Счёт на оплату № 17 от «05» января 2026 г.');
+    expect(text).toContain('Поставщик (Исполнитель): Публичное акционерное общество «Сбербанк России», ИНН 7707083893, КПП 773601001');
+    expect(text).toContain('Покупатель (Заказчик): Индивидуальный предприниматель Иванов Иван Иванович, ИНН 500100732259, КПП , ');
+    expect(text).toContain('Основание: Договор № 3 от 10.12.2025');
+    // rows: 3 × 1 000,50 = 3 001,50; 500,00; total 3 501,50; VAT 22 % on top = 770,33; 4 271,83
+    const row1 = lines.indexOf('Полка книжная «Классика» & Co');
+    expect(lines.slice(row1 - 1, row1 + 5)).toEqual(['1', 'Полка книжная «Классика» & Co', '3', 'шт', '1\u00a0000,50', '3\u00a0001,50']);
+    expect(lines.slice(row1 + 5, row1 + 11)).toEqual(['2', 'Доставка', '1', 'усл', '500,00', '500,00']);
+    expect(lines).toContain('3\u00a0501,50');
+    expect(lines).toContain('НДС 22\u00a0%:');
+    expect(lines).toContain('770,33');
+    expect(lines).toContain('4\u00a0271,83');
+    expect(text).toContain(`Всего наименований 2, на сумму ${formatMoney('4271.83')}`);
+    expect(text).toContain('Четыре тысячи двести семьдесят один рубль 83 копейки');
+
+    const list = await import('../files/harness').then((h) => h.ok<{ objects: FileObj[] }>(ctx, alice, 'listObjects', { type: 'documents' }));
+    expect(list.objects.map((o) => o.id)).toContain(obj.id);
+  });
+
+  it('joins placeholders Word split into runs, fills from a saved cost scenario, and reports what was left empty', async () => {
+    const xml = wDocument(
+      wPara([run('Изделие: {cost.na'), run('me}', true), run(', цена с НДС {cost.price'), run('WithVat}; КПП {company.kpp}')]) +
+        wTable([3000, 3000], [['{#cost.articles}{no}', '{total|num}{/cost.articles}']]) +
+        wPara('Итого прописью: {cost.total|words}'),
+    );
+    const tpl = await upload(ctx, alice, 'Моё КП.docx', docxPackage(xml, 'КП'), { type: 'templates' });
+    const own = await createCompany(alice, { ...ownWorkshop, shortName: 'ИП Иванов (КП)' });
+    const spec = {
+      schemaVersion: 1,
+      name: 'Полка',
+      unit: 'шт',
+      materials: [{ id: 'm1', name: 'Щит', unit: 'м²', qty: '0,40', price: '2 000,00' }],
+      operations: [{ id: 'o1', name: 'Сборка', hours: '1', rate: '500' }],
+    };
+    const params = { additionalWagePct: '0', contributionsPct: '0', accidentPct: '0', shop: { pct: '0', base: 'wages' }, general: { pct: '0', base: 'wages' }, sellingPct: '0', markupPct: '10', taxRegime: 'osno' };
+    const scenario = (await okCall(alice, 'cost/scenarios/save', { name: 'Полка базовая', spec, params })).scenario as { id: string };
+    const calc = (await okCall(alice, 'cost/calculate', { spec, params, companyId: own.id })).result as { perUnit: { priceWithVat: string }; perOutput: { priceWithVat: string } };
+
+    const f = await okCall(alice, 'templates/fields', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id });
+    expect((f.fields as { name: string }[]).map((x) => x.name)).toEqual(['cost.name', 'cost.priceWithVat', 'company.kpp', 'cost.total']);
+    expect((f.fields as { name: string; value: string }[])[0]!.value).toBe('Полка');
+    expect(f.loops[0].name).toBe('cost.articles');
+    expect(f.loops[0].rows.length).toBeGreaterThan(0);
+
+    const g = await okCall(alice, 'templates/generate', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id, name: 'КП на полку' });
+    expect(g.object.name).toBe('КП на полку.docx');
+    expect(g.missing).toEqual(['company.kpp']);
+    const text = await docText(alice, g.object.id);
+    expect(text).toContain(`Изделие: Полка, цена с НДС ${formatMoney(calc.perUnit.priceWithVat)}; КПП `);
+    // 0,40 м² × 2 000 = 800 (статья 1), 1 ч × 500 = 500 (статья 5); +10 % → 1 430, НДС 22 % → 1 744,60
+    expect(text.split('\n').slice(1, 5)).toEqual(['1', '800,00', '5', '500,00']);
+    expect(calc.perUnit.priceWithVat).toBe('1744.60');
+    expect(text).toContain('Итого прописью: Одна тысяча семьсот сорок четыре рубля 60 копеек');
+    expect(text).not.toContain('{');
+
+    // The bundled «Коммерческое предложение» prints the same калькуляция.
+    const offer = (await okCall(alice, 'templates/add-sample', { sample: 'offer' })).object as FileObj;
+    expect(offer.name).toBe('Коммерческое предложение.docx');
+    const kp = await okCall(alice, 'templates/generate', { fileId: offer.id, companyId: own.id, scenarioId: scenario.id, values: { 'doc.number': '8' } });
+    const kpText = await docText(alice, kp.object.id);
+    expect(kpText).toContain('Предлагаем изготовить «Полка» в количестве 1 шт по цене 1\u00a0744,60\u00a0₽ за шт (НДС: 22\u00a0%).');
+    expect(kpText).toContain('Сырьё и материалы');
+    expect(kpText).toContain('Итого: 1\u00a0744,60\u00a0₽ (Одна тысяча семьсот сорок четыре рубля 60 копеек).');
+    expect((await call(alice, 'templates/add-sample', { sample: 'letter' })).status).toBe(422);
+  });
+
+  it('answers Russian 4xx for other users, wrong sources, bad values and broken templates', async () => {
+    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
+    const theirs = await call(bob, 'templates/fields', { fileId: sample.id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.msg).toBe('Шаблон не найден.');
+
+    const buyer = await createCompany(alice, { ...sberbank, shortName: 'Сбер-контрагент' });
+    const wrongOwn = await call(alice, 'templates/fields', { fileId: sample.id, companyId: buyer.id });
+    expect(wrongOwn.status).toBe(422);
+    expect(wrongOwn.body.fields).toEqual({ companyId: 'Это контрагент: выберите свою компанию.' });
+    const bobsCompany = await call(bob, 'templates/fields', { fileId: 'nope', counterpartyId: buyer.id });
+    expect(bobsCompany.status).toBe(404);
+
+    const bad = await call(alice, 'templates/generate', {
+      fileId: sample.id,
+      values: { 'doc.date': '31.02.2026', 'totals.total': 'много' },
+      loops: { items: [{ name: 'Стол', price: '1,234' }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual({
+      'values.doc.date': 'Введите дату в виде ДД.ММ.ГГГГ, например 22.11.2026.',
+      'values.totals.total': 'Введите сумму: например, 1 234,56 (не больше двух знаков после запятой).',
+      'loops.items.0.price': 'Введите сумму: например, 1 234,56 (не больше двух знаков после запятой).',
+    });
+
+    const notDocx = await upload(ctx, alice, 'заметка.txt', new TextEncoder().encode('{company.name}'), { type: 'templates' });
+    const r1 = await call(alice, 'templates/fields', { fileId: notDocx.id });
+    expect(r1.status).toBe(422);
+    expect(r1.body.msg).toContain('не документ Word');
+    const fake = await upload(ctx, alice, 'битый.docx', new TextEncoder().encode('не zip'), { type: 'templates' });
+    expect((await call(alice, 'templates/fields', { fileId: fake.id })).body.msg).toContain('повреждён');
+    const unclosed = await upload(ctx, alice, 'цикл.docx', docxPackage(wDocument(wPara('{#items}{name}')), 'x'), { type: 'templates' });
+    const r2 = await call(alice, 'templates/generate', { fileId: unclosed.id });
+    expect(r2.status).toBe(422);
+    expect(r2.body.msg).toBe('Шаблон не заполнить: Цикл {#items} не закрыт: добавьте {/items}.');
+  });
+});
