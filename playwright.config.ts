@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_TELEGRAM_TOKEN, E2E_YANDEX, oauthPort } from './tests/e2e/oauth-provider';
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which finds Chromium, builds when stale,
 // picks a free port and a fresh DATA_DIR, and passes them here.
 const port = Number(process.env.E2E_PORT ?? 3018);
 const baseURL = `http://127.0.0.1:${port}`;
+const oauthURL = `http://127.0.0.1:${oauthPort()}`;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -11,8 +13,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   outputDir: './test-results',
-  // A local SMTP sink stands in for the mail provider (tests/e2e/mail-sink.ts).
-  globalSetup: './tests/e2e/mail-sink.ts',
+  // Stand-ins for the outside world: an SMTP sink for mail, a fake Яндекс ID for OAuth.
+  globalSetup: ['./tests/e2e/mail-sink.ts', './tests/e2e/oauth-provider.ts'],
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
@@ -52,6 +54,13 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? port + 1}`,
       // Letters leave only with the site's own address in their links (lib/server/env.ts).
       PUBLIC_URL: baseURL,
+      // Яндекс ID against the local stand-in (tests/e2e/oauth-provider.ts); Telegram checks signatures with this bot token.
+      YANDEX_CLIENT_ID: E2E_YANDEX.clientId,
+      YANDEX_CLIENT_SECRET: E2E_YANDEX.clientSecret,
+      YANDEX_OAUTH_URL: oauthURL,
+      YANDEX_LOGIN_URL: oauthURL,
+      TELEGRAM_BOT_TOKEN: E2E_TELEGRAM_TOKEN,
+      TELEGRAM_BOT_NAME: 'kalkulus_e2e_bot',
     },
   },
 });

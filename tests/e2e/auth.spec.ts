@@ -33,13 +33,11 @@ test('регистрация → защищённая страница → пе�
 
   await page.getByRole('button', { name: 'Профиль' }).click();
   await expect(page.getByTestId('profile-email')).toHaveText(email);
-  // Unconfirmed e-mail: the notice and a new confirmation letter; no provider configured: «Привязать» says so.
+  // Unconfirmed e-mail: the notice and a new confirmation letter (linking a provider: oauth.spec.ts).
   const confirm = page.getByTestId('profile-confirm-email');
   await expect(confirm).toContainText('Подтвердите почту');
   await confirm.getByRole('button', { name: 'Отправить письмо' }).click();
   await expect(confirm).toContainText('Письмо отправлено — откройте ссылку из него.');
-  await page.getByRole('link', { name: 'Привязать' }).click();
-  await expect(page.getByTestId('profile-link-unavailable')).toContainText('Привязка Яндекс ID, VK ID и Telegram не настроена');
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect((await page.context().cookies()).filter((c) => c.name === 'refreshToken' || c.name === 'accessToken')).toEqual([]);

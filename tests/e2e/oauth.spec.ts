@@ -1,0 +1,88 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { oauthPort, telegramAuthResult } from './oauth-provider';
+
+const newLogin = () => `ivan-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}`;
+
+/** Clicks a provider button until the browser is on the provider's consent page (the first click may come before hydration). */
+async function toProvider(page: Page, button: string) {
+  await expect(async () => {
+    if (!page.url().includes(`:${oauthPort()}/`)) await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('heading', { name: 'Яндекс ID' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+async function allowAs(page: Page, login: string) {
+  await page.getByLabel('Логин').fill(login);
+  await page.getByRole('button', { name: 'Разрешить' }).click();
+}
+
+async function openProfile(page: Page) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Профиль' }).click();
+    await expect(page.getByTestId('profile-email')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test('вход через Яндекс ID: согласие у провайдера → обратно на страницу; повторный вход — тот же пользователь', async ({ page }) => {
+  const login = newLogin();
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcompanies$/);
+  await toProvider(page, 'Войти через Яндекс ID');
+  await allowAs(page, login);
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+
+  await openProfile(page);
+  await expect(page.getByTestId('profile-email')).toHaveText(`${login}@yandex.ru`);
+  await expect(page.getByText('Аккаунт не привязан!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await toProvider(page, 'Войти через Яндекс ID');
+  await allowAs(page, login);
+  await expect(page).toHaveURL(/\/$/);
+  await openProfile(page);
+  await expect(page.getByTestId('profile-email')).toHaveText(`${login}@yandex.ru`);
+});
+
+test('«Привязать» в профиле: Яндекс ID привязывается к пользователю с паролем и потом входит в него', async ({ page, user }) => {
+  const login = newLogin();
+  await page.goto('/calculators');
+  await openProfile(page);
+  await expect(page.getByTestId('profile-email')).toHaveText(user.email);
+  await expect(page.getByText('Аккаунт не привязан!')).toBeVisible();
+  await page.getByRole('link', { name: 'Привязать' }).click();
+  await expect(page).toHaveURL(/\/auth\?link=1&next=%2Fcalculators$/);
+  await toProvider(page, 'Привязать Яндекс ID');
+  await allowAs(page, login);
+  await expect(page).toHaveURL(/\/calculators$/);
+
+  await openProfile(page);
+  await expect(page.getByTestId('profile-email')).toHaveText(user.email);
+  await expect(page.getByText('Аккаунт не привязан!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The linked Яндекс account now signs in as the password user, not as a new one.
+  await toProvider(page, 'Войти через Яндекс ID');
+  await allowAs(page, login);
+  await expect(page).toHaveURL(/\/$/);
+  await openProfile(page);
+  await expect(page.getByTestId('profile-email')).toHaveText(user.email);
+});
+
+test('вход через Telegram: подписанный tgAuthResult входит, подделанный отклоняется по-русски', async ({ page }) => {
+  const id = randomInt(1_000_000, 2_000_000_000);
+  const forged = JSON.parse(Buffer.from(telegramAuthResult({ id, first_name: 'Пётр' }), 'base64').toString()) as Record<string, unknown>;
+  forged.id = id + 1;
+  await page.goto(`/auth#tgAuthResult=${Buffer.from(JSON.stringify(forged)).toString('base64')}`);
+  await expect(page.getByText('Вход через Telegram не подтверждён: подпись не сходится. Попробуйте ещё раз.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Войти через Telegram' })).toBeVisible();
+
+  await page.goto(`/auth?next=%2Fcalculators#tgAuthResult=${telegramAuthResult({ id, first_name: 'Пётр', username: 'petr_e2e' })}`);
+  await expect(page).toHaveURL(/\/calculators$/);
+  await openProfile(page);
+  await expect(page.getByText('Аккаунт не привязан!')).toHaveCount(0);
+});
