@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -15,7 +15,7 @@ import styles from './auth.module.css';
 
 /** `/confirm-phone`: a signed-in user asks for a code by SMS and enters it. */
 export function ConfirmPhone() {
-  const router = useRouter();
+  const router = useAppRouter();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { processTotals, type ProcessStep } from '@/lib/domain/cost';
 import { formatMoney, formatNumber } from '@/lib/domain/money';
@@ -41,7 +41,7 @@ function liveTotals(name: string, steps: ProcessStep[]) {
 
 /** `/business-processes/{setId?}`: process sets on the left, the open set on the right. */
 export function ProcessSetsPage({ setId }: { setId?: string }) {
-  const router = useRouter();
+  const router = useAppRouter();
   const toast = useToast();
   const [sets, setSets] = useState<StoredSet[]>([]);
   const [name, setName] = useState('');
