@@ -20,7 +20,10 @@ export function tempDataDir(name) {
 
 /** Starts `next start` in its own process group. */
 export function startServer({ port, dataDir, env = {} }) {
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): Node flags for the server, to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(process.execPath, [...nodeArgs, next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
