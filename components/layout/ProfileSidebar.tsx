@@ -11,6 +11,7 @@ import { authApi, filesApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { logout } from '@/lib/client/session';
+import { uploadFile } from '@/lib/client/uploader';
 import { SideDrawer } from './SideDrawer';
 import { useToast } from './ToastProvider';
 
@@ -100,29 +101,35 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
     }
   };
 
+  /**
+   * Deletes a replaced or removed photo from the file manager — only an `avatars` object of the user's own
+   * (never a document someone pointed the profile at). Best effort: a leftover photo is harmless.
+   */
+  const dropAvatar = async (id: string) => {
+    try {
+      const a = await filesApi<{ object: { type: string; access: string } }>('getFileInfo', { id });
+      if (a.object.type === 'avatars' && a.object.access === 'owner') await filesApi('deleteFiles', { ids: [id] });
+    } catch {
+      // already gone, or not ours
+    }
+  };
+
   const uploadPhoto = async (file: File) => {
     if (!file.type.startsWith('image/')) {
       toast.show({ severity: 'warn', summary: 'Нужна картинка', detail: 'Выберите файл JPEG, PNG или WebP.' });
       return;
     }
     setPhotoBusy(true);
+    const previous = info?.avatarFileId ?? null;
     try {
-      const up = await filesApi<{ upload_id: string; chunks: number; chunk_size: number }>('createUpload', { name: file.name, type: 'avatars', size: file.size });
-      for (let i = 0; i < up.chunks; i++) {
-        const body = new FormData();
-        body.set('upload_id', up.upload_id);
-        body.set('chunk_id', String(i));
-        body.set('data', file.slice(i * up.chunk_size, Math.min(file.size, (i + 1) * up.chunk_size)));
-        const res = await fetch('/file-manager-service/api/v1/uploadChunk', {
-          method: 'POST',
-          body,
-          headers: { Authorization: `Bearer ${token()}`, ...(Cookies.get('XSRF-TOKEN') ? { 'X-XSRF-TOKEN': Cookies.get('XSRF-TOKEN')! } : {}) },
-        });
-        const json = (await res.json().catch(() => ({}))) as { ok?: boolean; msg?: string };
-        if (!json.ok) throw new Error(json.msg || 'Не удалось загрузить фото.');
+      const object = await uploadFile(file, { type: 'avatars' });
+      try {
+        await save({ avatarFileId: object.id }, 'Фото обновлено');
+      } catch (err) {
+        await dropAvatar(object.id); // not in the profile: do not leave it behind
+        throw err;
       }
-      const done = await filesApi<{ object: { id: string } }>('completeUpload', { upload_id: up.upload_id });
-      await save({ avatarFileId: done.object.id }, 'Фото обновлено');
+      if (previous && previous !== object.id) await dropAvatar(previous);
     } catch (err) {
       toast.show({ severity: 'error', summary: 'Фото не загружено', detail: err instanceof Error && !isApiError(err) ? err.message : userMessage(err) });
     } finally {
@@ -132,8 +139,10 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
 
   const removePhoto = async () => {
     setPhotoBusy(true);
+    const previous = info?.avatarFileId ?? null;
     try {
       await save({ avatarFileId: null }, 'Фото удалено');
+      if (previous) await dropAvatar(previous);
     } catch (err) {
       toast.show({ severity: 'error', summary: 'Не удалось удалить фото', detail: userMessage(err) });
     } finally {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../helpers/auth';
 import type { TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
-import { bytesOf, call, createHarness, get, ok, upload, users, type FileObj, type Harness } from './harness';
+import { bytesOf, call, createHarness, get, ok, sendChunk, sha256, upload, users, type FileObj, type Harness, type StoreKind } from './harness';
 
 /**
  * The cross-user matrix: user B gets 404 for every call on user A's private objects, and exactly what a
  * share allows (read or edit, inherited by the contents) — nothing more. Links and public mode.
  */
-describe(`file manager sharing and links (${testDriver()})`, () => {
+describe.each<StoreKind>(['disk', 's3'])(`file manager sharing and links on %s (${testDriver()})`, (store) => {
   let h: Harness;
   let ctx: TestContext;
   let a: TestUser;
@@ -20,7 +20,7 @@ describe(`file manager sharing and links (${testDriver()})`, () => {
   let file: FileObj;
   let other: FileObj;
   beforeAll(async () => {
-    h = await createHarness('disk');
+    h = await createHarness(store);
     ctx = h.ctx;
     [a, b, c] = (await users(ctx, 3)) as [TestUser, TestUser, TestUser];
     dir = (await ok<{ object: FileObj }>(ctx, a, 'createFolder', { name: 'Общая', type: 'documents' })).object;
@@ -195,5 +195,119 @@ describe(`file manager sharing and links (${testDriver()})`, () => {
     await ok(ctx, a, 'setFileMode', { id: dir.id, mode: 'private' });
     expect((await get(ctx, null, `file/${file.id}`)).status).toBe(401);
     expect((await get(ctx, b, `file/${file.id}`)).status).toBe(404);
+  });
+  it('a share on a nested folder: B’s path starts at the shared folder, nothing above it is shown', async () => {
+    const folder = async (name: string, root?: string) =>
+      (await ok<{ object: FileObj }>(ctx, a, 'createFolder', { name, root, type: 'documents' })).object;
+    const personal = await folder('Личное');
+    const shared = await folder('Общая', personal.id);
+    const inner = await folder('Внутри', shared.id);
+    const doc = await upload(ctx, a, 'Документ.txt', Buffer.from('документ'), { root: inner.id });
+    await ok(ctx, a, 'shareFile', { id: shared.id, login: b.user.email, access: 'read' });
+    type Info = { object: FileObj; path: { id: string; name: string }[] };
+
+    // the owner still sees the whole path
+    expect((await ok<Info>(ctx, a, 'getFileInfo', { id: doc.id })).path.map((p) => p.name)).toEqual(['Личное', 'Общая', 'Внутри']);
+    // B: from the share root down
+    const ofDoc = await ok<Info>(ctx, b, 'getFileInfo', { id: doc.id });
+    expect(ofDoc.path).toEqual([
+      { id: shared.id, name: 'Общая' },
+      { id: inner.id, name: 'Внутри' },
+    ]);
+    expect((await ok<Info>(ctx, b, 'getFileInfo', { id: inner.id })).path).toEqual([{ id: shared.id, name: 'Общая' }]);
+    const ofRoot = await ok<Info>(ctx, b, 'getFileInfo', { id: shared.id });
+    expect(ofRoot.path).toEqual([]);
+    // the share root's parent is not B's to know: its `root` is null, as for a top-level object
+    expect(ofRoot.object.root).toBeNull();
+    expect(ofDoc.object.root).toBe(inner.id);
+    expect((await ok<Info>(ctx, a, 'getFileInfo', { id: shared.id })).object.root).toBe(personal.id);
+    for (const info of [ofDoc, ofRoot]) expect(JSON.stringify(info)).not.toContain(personal.id);
+    expect((await call(ctx, b, 'getFileInfo', { id: personal.id })).status).toBe(404);
+
+    // a public ancestor: C (no share) sees the path from the public folder, never above
+    await ok(ctx, a, 'setFileMode', { id: inner.id, mode: 'public' });
+    const ofC = await ok<Info>(ctx, c, 'getFileInfo', { id: doc.id });
+    expect(ofC.object.access).toBe('read');
+    expect(ofC.path).toEqual([{ id: inner.id, name: 'Внутри' }]);
+    expect(JSON.stringify(ofC)).not.toContain(shared.id);
+    const ofPublic = await ok<Info>(ctx, c, 'getFileInfo', { id: inner.id });
+    expect(ofPublic).toMatchObject({ path: [], object: { root: null } });
+    expect(JSON.stringify(ofPublic)).not.toContain(shared.id);
+    // B's share is above the public folder: B's path still starts at the share
+    expect((await ok<Info>(ctx, b, 'getFileInfo', { id: doc.id })).path.map((p) => p.name)).toEqual(['Общая', 'Внутри']);
+    // with the topmost folder public, the path starts there for everyone
+    await ok(ctx, a, 'setFileMode', { id: personal.id, mode: 'public' });
+    for (const user of [b, c]) {
+      expect((await ok<Info>(ctx, user, 'getFileInfo', { id: doc.id })).path.map((p) => p.name)).toEqual(['Личное', 'Общая', 'Внутри']);
+    }
+    await ok(ctx, a, 'setFileMode', { id: personal.id, mode: 'private' });
+    await ok(ctx, a, 'setFileMode', { id: inner.id, mode: 'private' });
+    expect((await call(ctx, c, 'getFileInfo', { id: doc.id })).status).toBe(404);
+    expect((await ok<Info>(ctx, b, 'getFileInfo', { id: doc.id })).path.map((p) => p.name)).toEqual(['Общая', 'Внутри']);
+    await ok(ctx, a, 'unshareFile', { id: shared.id, login: b.user.email });
+  });
+
+  it('B cannot send chunks to, complete or abort A’s upload: 404 and the upload is unchanged', async () => {
+    const bytes = Buffer.from('загрузка пользователя А');
+    const created = await ok<{ upload_id: string; chunks: number }>(ctx, a, 'createUpload', {
+      name: 'загрузка А.txt',
+      type: 'documents',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expect(created.chunks).toBe(1);
+    const id = created.upload_id;
+    const statusOfA = () => ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: id });
+
+    expect((await sendChunk(ctx, b, id, 0, Buffer.alloc(bytes.length, 0x41))).status).toBe(404);
+    expect((await call(ctx, b, 'completeUpload', { upload_id: id })).status).toBe(404);
+    expect((await call(ctx, b, 'abortUpload', { upload_id: id })).status).toBe(404);
+    expect((await statusOfA()).received).toEqual([]);
+
+    expect((await sendChunk(ctx, a, id, 0, bytes)).status).toBe(200);
+    // every chunk has arrived: B still cannot complete it (no object appears), overwrite it or abort it
+    expect((await call(ctx, b, 'completeUpload', { upload_id: id })).status).toBe(404);
+    expect((await sendChunk(ctx, b, id, 0, Buffer.alloc(bytes.length, 0x41))).status).toBe(404);
+    expect((await call(ctx, b, 'abortUpload', { upload_id: id })).status).toBe(404);
+    expect((await statusOfA()).received).toEqual([0]);
+    const search = await ok<{ objects: FileObj[] }>(ctx, a, 'listObjects', { search: 'загрузка А' });
+    expect(search.objects).toEqual([]);
+    expect((await ok<{ objects: FileObj[] }>(ctx, b, 'listObjects', { scope: 'all', search: 'загрузка А' })).objects).toEqual([]);
+
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: id });
+    expect(done.object).toMatchObject({ owner: a.user.id, sha256: sha256(bytes), size: bytes.length });
+    expect((await bytesOf(await get(ctx, a, `file/${done.object.id}`))).equals(bytes)).toBe(true);
+    // after completion B still gets 404 (not the idempotent answer with A's object)
+    expect((await call(ctx, b, 'completeUpload', { upload_id: id })).status).toBe(404);
+    expect((await call(ctx, b, 'abortUpload', { upload_id: id })).status).toBe(404);
+    expect((await bytesOf(await get(ctx, a, `file/${done.object.id}`))).equals(bytes)).toBe(true);
+
+    // an abort by B does not discard A's open upload
+    const second = await ok<{ upload_id: string }>(ctx, a, 'createUpload', {
+      name: 'вторая А.txt',
+      type: 'documents',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    expect((await call(ctx, b, 'abortUpload', { upload_id: second.upload_id })).status).toBe(404);
+    expect((await sendChunk(ctx, a, second.upload_id, 0, bytes)).status).toBe(200);
+    expect((await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: second.upload_id })).object.sha256).toBe(sha256(bytes));
+  });
+
+  it('B cannot revoke A’s link: 404 and the link still opens', async () => {
+    const made = await ok<{ token: string; link_id: string }>(ctx, a, 'createFileLink', { id: other.id });
+    expect((await call(ctx, b, 'revokeFileLink', { link_id: made.link_id })).status).toBe(404);
+    // not even with a share on the object
+    await ok(ctx, a, 'shareFile', { id: other.id, login: b.user.email, access: 'edit' });
+    expect((await call(ctx, b, 'revokeFileLink', { link_id: made.link_id })).status).toBe(404);
+    await ok(ctx, a, 'unshareFile', { id: other.id, login: b.user.email });
+    const res = await get(ctx, null, `file/${other.id}?link=${made.token}`);
+    expect(res.status).toBe(200);
+    expect((await bytesOf(res)).toString()).toBe('другой');
+    expect((await ok<{ object: FileObj }>(ctx, null, 'openFileLink', { token: made.token })).object.id).toBe(other.id);
+    const links = await ok<{ links: { id: string }[] }>(ctx, a, 'listFileLinks', { id: other.id });
+    expect(links.links.map((l) => l.id)).toContain(made.link_id);
+    await ok(ctx, a, 'revokeFileLink', { link_id: made.link_id });
+    expect((await get(ctx, null, `file/${other.id}?link=${made.token}`)).status).toBe(404);
   });
 });

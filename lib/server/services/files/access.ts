@@ -55,8 +55,28 @@ function accessFromChain(chain: ChainRow[], userId: string | null): FileAccess |
 export interface Resolved {
   row: ObjectRow;
   access: FileAccess;
-  /** Ancestors from the top (not the object itself). */
+  /** Ancestors from the owner's root (not the object itself): for checks inside the service only. */
   path: PathItem[];
+  /**
+   * The ancestors the caller may be shown: for the owner, all of `path`; for anyone else, `path` from the
+   * topmost ancestor they can reach by themselves (a folder shared with them, or a public one), never above.
+   */
+  visiblePath: PathItem[];
+}
+
+/** Ancestors (not the object) the caller may see, from the top; see `Resolved.visiblePath`. */
+function visibleAncestors(chain: ChainRow[], userId: string | null): PathItem[] {
+  const self = chain[0];
+  if (!self) return [];
+  let top = 0;
+  if (userId && self.owner_id === userId) top = chain.length - 1;
+  else {
+    for (const c of chain) if (c.share === 'edit' || c.share === 'read' || c.mode === 'public') top = Math.max(top, c.depth);
+  }
+  return chain
+    .filter((c) => c.depth > 0 && c.depth <= top)
+    .reverse()
+    .map((c) => ({ id: c.id, name: c.name }));
 }
 
 /**
@@ -76,7 +96,7 @@ export async function resolveObject(db: Db, userId: string | null, objectId: str
     .filter((c) => c.depth > 0)
     .reverse()
     .map((c) => ({ id: c.id, name: c.name }));
-  return { row, access, path };
+  return { row, access, path, visiblePath: visibleAncestors(chain, userId) };
 }
 
 /** The caller's right on an object, or null (no error). */

@@ -11,7 +11,9 @@ export const getFileInfoCall = defineCall({
   input: z.object({ id: idSchema }),
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
-    const { row, access, path } = await resolveObject(ctx.db, user.id, input.id, 'read');
-    return { object: toWire(row, access), path };
+    const { row, access, visiblePath } = await resolveObject(ctx.db, user.id, input.id, 'read');
+    // `root` names a parent only when the caller may see it (a share root's parent is not theirs to know).
+    const object = { ...toWire(row, access), root: visiblePath.at(-1)?.id ?? (access === 'owner' ? row.parentId : null) };
+    return { object, path: visiblePath };
   },
 });
