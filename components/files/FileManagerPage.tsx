@@ -10,6 +10,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
+import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
@@ -58,6 +59,7 @@ type Dialog =
 
 const iconOf = (o: FileObject): string => {
   if (o.kind === 'folder') return 'pi pi-folder';
+  if (o.type === 'specifications') return 'pi pi-list';
   if (o.mime.startsWith('image/')) return 'pi pi-image';
   if (o.mime === 'application/pdf') return 'pi pi-file-pdf';
   if (o.mime.includes('spreadsheet') || o.mime === 'text/csv' || o.mime.includes('excel')) return 'pi pi-file-excel';
@@ -73,18 +75,28 @@ export interface FileManagerPageProps {
   /** Route of the top level, e.g. `/documents`; folders live at `${basePath}/folder/{id}`. */
   basePath: string;
   folderId?: string;
-  /** Where a file opens (default the viewer `/file/{id}`; specifications open their editor). */
+  /** Where a file opens (default: specifications open their editor, other files the viewer `/file/{id}`). */
   fileHref?: (o: FileObject) => string;
 }
 
+/** A specification opens in its editor. */
+const specHref = (o: FileObject) => `/specifications/create/${encodeURIComponent(o.id)}`;
+/** «Новая спецификация» in the open folder (`?folder=` only below the top level). */
+const newSpecHref = (folderId: string | null) => `/specifications/create${folderId ? `?folder=${encodeURIComponent(folderId)}` : ''}`;
+
 /**
- * The file manager screen («Мои документы»): breadcrumbs, table and tile views, sort, search, new folder,
- * drag-and-drop upload with progress, rename (F2), move, copy, delete (Del), access, public link, download.
+ * The file manager screen («Мои документы»): breadcrumbs, table and tile views (both paged), sort, search, new
+ * folder, drag-and-drop upload with progress, rename (F2), move, copy, delete (Del), access, public link, download.
+ * With type `specifications` (/specifications) it lists specifications: «Новая спецификация» instead of uploads,
+ * a specification opens in its editor; no upload, download or public link (the document is the object's metadata).
  */
 export function FileManagerPage({ type, title, basePath, folderId, fileHref }: FileManagerPageProps) {
   const router = useRouter();
   const toast = useToast();
   const root = folderId ?? null;
+  /** Specifications are documents in metadata, not uploaded bytes. */
+  const specs = type === 'specifications';
+  const openFile = fileHref ?? (specs ? specHref : null);
   const [query, setQuery] = useState<Omit<ListQuery, 'root' | 'type'>>({ search: '', sort: 'name', offset: 0, limit: PAGE, scope: 'own' });
   const [searchText, setSearchText] = useState('');
   const [view, setView] = useState<'table' | 'tiles'>('table');
@@ -144,7 +156,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
 
   const canWrite = !folder || folder.access !== 'read';
   const folderHref = (id: string) => `${basePath}/folder/${encodeURIComponent(id)}`;
-  const hrefOf = (o: FileObject) => (o.kind === 'folder' ? folderHref(o.id) : fileHref ? fileHref(o) : `/file/${encodeURIComponent(o.id)}`);
+  const hrefOf = (o: FileObject) => (o.kind === 'folder' ? folderHref(o.id) : openFile ? openFile(o) : `/file/${encodeURIComponent(o.id)}`);
   const open = (o: FileObject) => {
     router.push(hrefOf(o));
   };
@@ -219,7 +231,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
 
   const addFiles = (list: FileList | File[] | null) => {
     const arr = list ? Array.from(list) : [];
-    if (arr.length === 0) return;
+    if (arr.length === 0 || specs) return;
     if (!canWrite) {
       toast.show({ severity: 'warn', summary: 'Только просмотр', detail: 'В эту папку нельзя загружать: у вас права только на просмотр.' });
       return;
@@ -251,7 +263,8 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
     <div className={s.empty}>С вами пока ничем не поделились.</div>
   ) : (
     <div className={s.empty}>
-      {root ? 'В этой папке пока пусто.' : 'Здесь пока пусто.'} {canWrite && 'Перетащите файлы сюда или нажмите «Загрузить».'}
+      {root ? 'В этой папке пока пусто.' : 'Здесь пока пусто.'}{' '}
+      {canWrite && (specs ? 'Нажмите «Новая спецификация».' : 'Перетащите файлы сюда или нажмите «Загрузить».')}
     </div>
   );
 
@@ -260,7 +273,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
       className={s.page}
       tabIndex={-1}
       onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
+        if (specs || !e.dataTransfer.types.includes('Files')) return;
         e.preventDefault();
         setDragging(true);
       }}
@@ -284,7 +297,16 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
       </nav>
 
       <div className={s.toolbar}>
-        {canWrite && (
+        {canWrite && specs && (
+          <>
+            <Link href={newSpecHref(root)} className="p-button">
+              <i className="pi pi-plus" aria-hidden="true" />
+              &nbsp;Новая спецификация
+            </Link>
+            <Button type="button" icon="pi pi-folder-plus" label="Новая папка" outlined onClick={() => setDialog({ kind: 'newFolder' })} />
+          </>
+        )}
+        {canWrite && !specs && (
           <>
             <Button type="button" icon="pi pi-folder-plus" label="Новая папка" onClick={() => setDialog({ kind: 'newFolder' })} />
             <Button type="button" icon="pi pi-upload" label="Загрузить" outlined onClick={() => input.current?.click()} />
@@ -331,7 +353,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
         />
       </div>
 
-      {unfinished.length > 0 && !uploads.tasks.some((t) => t.state === 'uploading' || t.state === 'queued' || t.state === 'retrying') && (
+      {!specs && unfinished.length > 0 && !uploads.tasks.some((t) => t.state === 'uploading' || t.state === 'queued' || t.state === 'retrying') && (
         <div className={s.empty} role="status" style={{ padding: '0.75rem', marginBottom: '0.75rem', textAlign: 'left' }}>
           Не завершены загрузки: {unfinished.map((u) => `«${u.name}» (${formatSize(u.size)})`).join(', ')}. Выберите или перетащите эти
           файлы снова — загрузка продолжится с того места, где остановилась.
@@ -343,12 +365,14 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
         {selected.length > 0 ? (
           <>
             <span className={s.muted}>Выбрано: {selected.length}</span>
-            <Button type="button" text size="small" icon="pi pi-download" label="Скачать" onClick={() => void download(selected)} />
+            {!specs && <Button type="button" text size="small" icon="pi pi-download" label="Скачать" onClick={() => void download(selected)} />}
             {one && one.access !== 'read' && <Button type="button" text size="small" icon="pi pi-pencil" label="Переименовать" onClick={() => setDialog({ kind: 'rename', object: one })} />}
             {allWritable && <Button type="button" text size="small" icon="pi pi-arrow-right" label="Переместить" onClick={() => setDialog({ kind: 'move', objects: selected })} />}
             {one && <Button type="button" text size="small" icon="pi pi-clone" label="Копировать" onClick={() => setDialog({ kind: 'copy', object: one })} />}
             {one && one.access === 'owner' && <Button type="button" text size="small" icon="pi pi-users" label="Доступ" onClick={() => setDialog({ kind: 'share', object: one })} />}
-            {one && one.access === 'owner' && <Button type="button" text size="small" icon="pi pi-link" label="Ссылка" onClick={() => setDialog({ kind: 'link', object: one })} />}
+            {one && one.access === 'owner' && !specs && (
+              <Button type="button" text size="small" icon="pi pi-link" label="Ссылка" onClick={() => setDialog({ kind: 'link', object: one })} />
+            )}
             {allWritable && <Button type="button" text size="small" severity="danger" icon="pi pi-trash" label="Удалить" onClick={() => askDelete(selected)} />}
           </>
         ) : (
@@ -384,40 +408,51 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
         >
           <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
           <Column header="Название" body={nameBody} />
-          <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />
+          {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
           <Column header="Изменён" body={(o: FileObject) => formatDateTimeShort(new Date(o.updated_at))} style={{ width: '10rem' }} />
         </DataTable>
       ) : objects.length === 0 && !loading ? (
         empty
       ) : (
-        <ul className={s.tiles} aria-label="Файлы и папки">
-          {objects.map((o) => {
-            const isSel = selected.some((x) => x.id === o.id);
-            return (
-              <li key={o.id}>
-                <button
-                  type="button"
-                  className={`${s.tile} ${isSel ? s.tileSelected : ''}`}
-                  aria-pressed={isSel}
-                  onClick={(e) =>
-                    setSelected((sel) => (e.ctrlKey || e.metaKey ? (isSel ? sel.filter((x) => x.id !== o.id) : [...sel, o]) : isSel && sel.length === 1 ? [] : [o]))
-                  }
-                  onDoubleClick={() => open(o)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      open(o);
+        <>
+          <ul className={s.tiles} aria-label="Файлы и папки">
+            {objects.map((o) => {
+              const isSel = selected.some((x) => x.id === o.id);
+              return (
+                <li key={o.id}>
+                  <button
+                    type="button"
+                    className={`${s.tile} ${isSel ? s.tileSelected : ''}`}
+                    aria-pressed={isSel}
+                    onClick={(e) =>
+                      setSelected((sel) => (e.ctrlKey || e.metaKey ? (isSel ? sel.filter((x) => x.id !== o.id) : [...sel, o]) : isSel && sel.length === 1 ? [] : [o]))
                     }
-                  }}
-                >
-                  <i className={iconOf(o)} aria-hidden="true" />
-                  <span>{o.name}</span>
-                  <span className={s.muted}>{o.kind === 'folder' ? 'папка' : formatSize(o.size)}</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+                    onDoubleClick={() => open(o)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        open(o);
+                      }
+                    }}
+                  >
+                    <i className={iconOf(o)} aria-hidden="true" />
+                    <span>{o.name}</span>
+                    <span className={s.muted}>{o.kind === 'folder' ? 'папка' : specs ? formatDateTimeShort(new Date(o.updated_at)) : formatSize(o.size)}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {total > PAGE && (
+            <Paginator
+              className={s.tilesPaginator}
+              first={query.offset}
+              rows={PAGE}
+              totalRecords={total}
+              onPageChange={(e: PaginatorPageChangeEvent) => setQuery((q) => ({ ...q, offset: e.first }))}
+            />
+          )}
+        </>
       )}
 
       {dragging && <div className={s.drop}>Отпустите, чтобы загрузить в «{path.length ? path[path.length - 1]!.name : title}»</div>}
@@ -458,7 +493,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
           rootLabel={title}
           onClose={() => setDialog(null)}
           onPick={async (dest) => {
-            const dot = dialog.object.kind === 'file' ? dialog.object.name.lastIndexOf('.') : -1;
+            const dot = dialog.object.kind === 'file' && !specs ? dialog.object.name.lastIndexOf('.') : -1;
             const name =
               dest === root
                 ? dot > 0

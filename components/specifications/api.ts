@@ -13,8 +13,15 @@ export interface StoredSpec {
 
 /** Specifications are file-manager objects of type `specifications`; the document is the object's metadata. */
 export const specsApi = {
+  /** The user's specifications in every folder (`recursive`), for the nested-spec picker and /cost. */
   async list(): Promise<StoredSpec[]> {
-    const r = await filesApi<{ objects?: FileObject[]; items?: FileObject[] }>('listObjects', { type: 'specifications', limit: 500 });
+    const r = await filesApi<{ objects?: FileObject[]; items?: FileObject[] }>('listObjects', {
+      type: 'specifications',
+      kind: 'file',
+      recursive: true,
+      sort: 'name',
+      limit: 1000,
+    });
     const objects = r.objects ?? r.items ?? [];
     return objects
       .filter((o) => o.kind === 'file')
@@ -24,10 +31,14 @@ export const specsApi = {
     const r = await filesApi<{ object: FileObject }>('getFileInfo', { id });
     return { doc: JSON.parse(r.object.metadata) as SpecDocument, version: r.object.version, name: r.object.name };
   },
-  /** A new object (an empty file whose metadata is the document), through the file manager's upload protocol. */
-  async create(doc: SpecDocument): Promise<{ id: string; version: number }> {
+  /**
+   * A new object (an empty file whose metadata is the document), through the file manager's upload protocol,
+   * in folder `parentId` (sent as `root`; absent/null = the top level, then `root` is omitted).
+   */
+  async create(doc: SpecDocument, parentId?: string | null): Promise<{ id: string; version: number }> {
     const object = await uploadFile(new File([], doc.name, { type: 'application/json' }), {
       type: 'specifications',
+      ...(parentId ? { root: parentId } : {}),
       metadata: JSON.stringify(doc),
     });
     return { id: object.id, version: object.version };

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { SpecListPage } from '@/components/specifications/SpecListPage';
+import { FileManagerPage } from '@/components/files/FileManagerPage';
 
 export const metadata: Metadata = { title: 'Спецификации' };
 
 export default function Page() {
-  return <SpecListPage />;
+  return <FileManagerPage type="specifications" title="Спецификации" basePath="/specifications" />;
 }

@@ -18,6 +18,8 @@ export const listObjectsInput = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000, { message: 'Не более 1000 за раз.' }).default(100),
   scope: z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }).default('own'),
+  /** The whole tree below `root` (or all the caller's objects at the top level), as a search does. */
+  recursive: z.boolean({ message: 'recursive: true или false.' }).optional(),
 });
 export type ListObjectsInput = z.output<typeof listObjectsInput>;
 
@@ -60,7 +62,8 @@ function rowOf(r: Row): ObjectRow {
 /**
  * Objects of a folder (or of the top level), filtered, searched, sorted and paged. Folders come first.
  * Top level: `own` = the caller's, `shared` = objects shared with the caller, `all` = both. With `search`
- * the whole tree below `root` (or all the caller's objects) is searched, case-insensitively.
+ * the whole tree below `root` (or all the caller's objects) is searched, case-insensitively; `recursive` lists
+ * that whole tree without a search.
  */
 export async function listObjects(db: Db, userId: string, input: ListObjectsInput) {
   const filters: SQL[] = [];
@@ -68,6 +71,7 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
   if (input.kind) filters.push(sql`o.kind = ${input.kind}`);
   const search = input.search?.trim();
   if (search) filters.push(sql`o.search_name like ${likePattern(search)} escape '\\'`);
+  const deep = Boolean(search) || input.recursive === true;
 
   let from: SQL;
   let inherited: FileAccess | null = null;
@@ -75,7 +79,7 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
     const folder = await resolveObject(db, userId, input.root, 'read');
     inherited = folder.access;
     if (folder.row.kind !== 'folder') return { objects: [], total: 0 };
-    from = search
+    from = deep
       ? sql`(with recursive tree as (
                 select id, 0 as depth from files_objects where parent_id = ${input.root}
                 union all
@@ -83,7 +87,7 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
              ) select o.* from files_objects o join tree t on t.id = o.id) o`
       : sql`(select * from files_objects where parent_id = ${input.root}) o`;
   } else {
-    const own = search
+    const own = deep
       ? sql`select * from files_objects where owner_id = ${userId}`
       : sql`select * from files_objects where owner_id = ${userId} and parent_id is null`;
     const shared = sql`select f.* from files_objects f
