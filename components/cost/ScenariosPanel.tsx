@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { userMessage } from '@/lib/client/messages';
 import { costApi, type CostScenario } from '@/components/specifications/api';
+import { costAnalysisApi } from './api';
 import { CompareTable, type CompareColumn } from './CompareTable';
 import s from './cost.module.css';
 
@@ -11,14 +12,17 @@ interface Props {
   /** What «Сохранить сценарий» stores: the chosen stored spec or the draft document, and the parameters. */
   current: () => { specId?: string; spec?: SpecDocument; params: CostParams };
   onOpen: (sc: CostScenario) => void;
+  /** The own company chosen on /cost: compared scenarios are calculated with its defaults, as the main result is. */
+  companyId?: string;
 }
 
 /** Saved calculation scenarios of the user: save, open, delete, compare side by side. */
-export function ScenariosPanel({ current, onOpen }: Props) {
+export function ScenariosPanel({ current, onOpen, companyId }: Props) {
   const [list, setList] = useState<CostScenario[]>([]);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [compare, setCompare] = useState<CompareColumn[] | null>(null);
+  // The comparison is shown only while the company it was calculated for is still the chosen one.
+  const [compare, setCompare] = useState<{ companyId?: string; columns: CompareColumn[] } | null>(null);
 
   const reload = useCallback(() => {
     costApi.scenarios().then((r) => setList(r.scenarios), (e) => setError(userMessage(e)));
@@ -47,14 +51,14 @@ export function ScenariosPanel({ current, onOpen }: Props) {
     const out = await Promise.all(
       list.map(async (sc) => {
         try {
-          const r = await costApi.calculate({ spec: sc.specId ? { specId: sc.specId } : (sc.spec as SpecDocument), params: sc.params });
+          const r = await costAnalysisApi.calculate({ spec: sc.specId ? { specId: sc.specId } : (sc.spec as SpecDocument), params: sc.params, companyId });
           return { name: sc.name, figures: r.result.perUnit };
         } catch (e) {
           return { name: sc.name, figures: null, error: userMessage(e) };
         }
       }),
     );
-    setCompare(out);
+    setCompare({ companyId, columns: out });
   };
 
   return (
@@ -87,7 +91,7 @@ export function ScenariosPanel({ current, onOpen }: Props) {
           ))}
         </ul>
       )}
-      {compare && <CompareTable label="Сравнение сценариев" columns={compare} />}
+      {compare && compare.companyId === companyId && <CompareTable label="Сравнение сценариев" columns={compare.columns} />}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 'use client';
 
+import Link from 'next/link';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
+import { operationsOfSet, type MaterialLine, type Operation, type ProcessStep, type SpecDocument } from '@/lib/domain/cost';
+import { WASTE_MODE_TITLES, priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-export';
+import { HUNDRED, ZERO, formatNumber, parseDecimal } from '@/lib/domain/money';
 import type { StoredSpec } from './api';
 import { OKEI_UNITS } from './units';
 import { useRowWindow } from './use-row-window';
@@ -22,6 +25,31 @@ export const emptySpec = (): SpecDocument => ({
 
 export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
 export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
+
+/** брутто − нетто of a line (the default quantity of its returnable waste), Russian, or '' when not computable. */
+export function defaultReturnableQty(m: MaterialLine): string {
+  const parse = (v: string | undefined) => {
+    const r = parseDecimal(v ?? '');
+    return r.ok ? r.value : null;
+  };
+  const qty = parse(m.qty);
+  const w = m.wastePct?.trim() ? parse(m.wastePct) : ZERO;
+  if (!qty || !w || w.isNegative()) return '';
+  let gross;
+  if (m.wasteMode === 'share') {
+    if (w.gte(100)) return '';
+    gross = qty.times(100).div(HUNDRED.minus(w));
+  } else gross = qty.times(HUNDRED.plus(w)).div(100);
+  return formatNumber(gross.minus(qty).toDecimalPlaces(4));
+}
+
+/** The line's returnable waste with `patch`; both fields empty → none. */
+function returnableWith(m: MaterialLine, patch: { qty?: string; price?: string }): MaterialLine['returnable'] {
+  const qty = patch.qty ?? m.returnable?.qty ?? '';
+  const price = patch.price ?? m.returnable?.price ?? '';
+  if (!qty.trim() && !price.trim()) return undefined;
+  return qty.trim() ? { qty, price } : { price };
+}
 
 const ARTICLES = [
   { value: 'materials', label: '1 Материалы' },
@@ -64,8 +92,8 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
         <div className={s.pair}>
           <input className={`p-inputtext p-component ${s.narrow} ${err('wastePct') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: отходы, %`} value={line.wastePct ?? ''} onChange={(e) => put({ wastePct: e.target.value })} title={err('wastePct')} />
           <select className={s.select} aria-label={`Материал ${n}: способ учёта отходов`} value={line.wasteMode ?? 'uplift'} onChange={(e) => put({ wasteMode: e.target.value as MaterialLine['wasteMode'] })}>
-            <option value="uplift">сверх нормы</option>
-            <option value="share">доля брутто</option>
+            <option value="uplift">{WASTE_MODE_TITLES.uplift}</option>
+            <option value="share">{WASTE_MODE_TITLES.share}</option>
           </select>
         </div>
       </td>
@@ -80,16 +108,28 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
         </select>
       </td>
       <td>
-        <input
-          className={`p-inputtext p-component ${s.narrow} ${err('price') ? 'p-invalid' : ''}`}
-          inputMode="decimal"
-          aria-label={`Материал ${n}: цена`}
-          value={line.specId ? '' : (line.price ?? '')}
-          placeholder={line.specId ? 'по спецификации' : ''}
-          disabled={!!line.specId}
-          onChange={(e) => put({ price: e.target.value })}
-          title={err('price')}
-        />
+        <div className={s.pair}>
+          <input
+            className={`p-inputtext p-component ${s.narrow} ${err('price') ? 'p-invalid' : ''}`}
+            inputMode="decimal"
+            aria-label={`Материал ${n}: цена`}
+            value={line.specId ? '' : (line.price ?? '')}
+            placeholder={line.specId ? 'по спецификации' : ''}
+            disabled={!!line.specId}
+            onChange={(e) => put({ price: e.target.value })}
+            title={err('price')}
+          />
+          <label className={s.check} title="Цена указана с НДС поставщика">
+            <input
+              type="checkbox"
+              aria-label={`Материал ${n}: цена с НДС`}
+              checked={!line.specId && !!line.priceIncludesVat}
+              disabled={!!line.specId}
+              onChange={(e) => put({ priceIncludesVat: e.target.checked || undefined })}
+            />
+            с НДС
+          </label>
+        </div>
       </td>
       <td>
         <select className={s.select} aria-label={`Материал ${n}: статья`} value={line.article ?? 'materials'} onChange={(e) => put({ article: e.target.value as MaterialLine['article'] })}>
@@ -101,14 +141,26 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
         </select>
       </td>
       <td>
-        <input
-          className={`p-inputtext p-component ${s.narrow}`}
-          inputMode="decimal"
-          aria-label={`Материал ${n}: цена возвратных отходов`}
-          value={line.returnable?.price ?? ''}
-          onChange={(e) => put({ returnable: e.target.value ? { ...line.returnable, price: e.target.value } : undefined })}
-          title={err('returnable.price')}
-        />
+        <div className={s.pair}>
+          <input
+            className={`p-inputtext p-component ${s.narrow} ${err('returnable.qty') ? 'p-invalid' : ''}`}
+            inputMode="decimal"
+            aria-label={`Материал ${n}: количество возвратных отходов`}
+            value={line.returnable?.qty ?? ''}
+            placeholder={defaultReturnableQty(line)}
+            onChange={(e) => put({ returnable: returnableWith(line, { qty: e.target.value }) })}
+            title={err('returnable.qty') ?? 'Пусто — брутто − нетто'}
+          />
+          <input
+            className={`p-inputtext p-component ${s.narrow} ${err('returnable.price') ? 'p-invalid' : ''}`}
+            inputMode="decimal"
+            aria-label={`Материал ${n}: цена возвратных отходов`}
+            value={line.returnable?.price ?? ''}
+            placeholder="₽/ед."
+            onChange={(e) => put({ returnable: returnableWith(line, { price: e.target.value }) })}
+            title={err('returnable.price')}
+          />
+        </div>
       </td>
       <td>
         <button type="button" className="p-button p-button-text p-button-danger p-button-sm" aria-label={`Удалить материал ${n}`} onClick={() => onRemove(index)}>
@@ -168,8 +220,110 @@ export interface SpecEditorProps {
   errors?: Record<string, string>;
   /** Stored specifications for the nested-spec picker. */
   specs?: StoredSpec[];
-  /** Business-process sets the specification may take its operations from. */
-  processSets?: { id: string; name: string }[];
+  /** Business-process sets the specification may take its operations from (with their steps, to show them). */
+  processSets?: LinkableSet[];
+}
+
+/** A business-process set as `processes/list` gives it. */
+export interface LinkableSet {
+  id: string;
+  name: string;
+  steps?: ProcessStep[];
+}
+
+/** The operations (and energy lines) a linked set gives the calculation, as the server derives them. */
+function setOperations(set: LinkableSet, outputQty: string | undefined): { operations: Operation[]; energy: MaterialLine[] } {
+  const steps = set.steps ?? [];
+  try {
+    return operationsOfSet({ name: set.name, steps }, outputQty?.trim() || '1');
+  } catch {
+    try {
+      return operationsOfSet({ name: set.name, steps }, '1');
+    } catch {
+      return { operations: [], energy: [] };
+    }
+  }
+}
+
+const ru = (v: string | undefined) => {
+  if (v === undefined || v === '') return '';
+  const r = parseDecimal(v);
+  return r.ok ? formatNumber(r.value.toDecimalPlaces(4)) : v;
+};
+
+/** The operations of a linked process set, read-only, with a link to the set. */
+function LinkedSetOperations({ setId, set, known, outputQty }: { setId: string; set: LinkableSet | undefined; known: boolean; outputQty: string | undefined }) {
+  const href = `/business-processes/${encodeURIComponent(setId)}`;
+  const derived = useMemo(() => (set ? setOperations(set, outputQty) : null), [set, outputQty]);
+  if (!known) {
+    return (
+      <section className={s.linked} aria-label="Операции из набора процессов">
+        <h3>Операции из набора процессов</h3>
+        <p className={s.hint}>
+          Операции берутся из набора процессов: <Link href={href}>открыть набор</Link>.
+        </p>
+      </section>
+    );
+  }
+  if (!set || !derived) {
+    return (
+      <section className={s.linked} aria-label="Операции из набора процессов">
+        <h3>Операции из набора процессов</h3>
+        <p role="alert" className="p-error">
+          Набор процессов не найден — расчёт не выполнится. Выберите другой набор или «— нет —».
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className={s.linked} aria-label="Операции из набора процессов">
+      <h3>Операции из набора процессов «{set.name}»</h3>
+      <p className={s.hint}>
+        Расчёт берёт эти шаги набора на выпуск спецификации. Здесь они только для просмотра — изменить их можно в наборе:{' '}
+        <Link href={href}>открыть набор «{set.name}»</Link>.
+      </p>
+      <div className={s.scroll}>
+        <table className={s.table} aria-label="Операции набора процессов">
+          <thead>
+            <tr>
+              <th>№</th>
+              <th>Операция</th>
+              <th>Часы</th>
+              <th>Ставка, ₽/ч</th>
+              <th>Машино-часы</th>
+              <th>Ставка маш.-ч, ₽</th>
+            </tr>
+          </thead>
+          <tbody>
+            {derived.operations.length === 0 && (
+              <tr>
+                <td colSpan={6}>В наборе нет шагов.</td>
+              </tr>
+            )}
+            {derived.operations.map((o, i) => (
+              <tr key={o.id}>
+                <td className={s.num}>{i + 1}</td>
+                <td>{o.name}</td>
+                <td>{ru(o.hours)}</td>
+                <td>{ru(o.rate)}</td>
+                <td>{ru(o.machineHours)}</td>
+                <td>{ru(o.machineRate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {derived.energy.length > 0 && (
+        <ul className={s.hint} aria-label="Энергия оборудования набора">
+          {derived.energy.map((m) => (
+            <li key={m.id}>
+              {m.name}: {ru(m.qty)} {m.unit} × {ru(m.price)} ₽ — статья 4
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 const NO_ERRORS: Record<string, string> = {};
@@ -205,8 +359,18 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
   }, [errors]);
   // Only the rows in view are rendered (a 2 000-line specification keeps a few dozen rows in the DOM).
   const [box, win] = useRowWindow(value.materials.length);
+  const vatMode = useMemo(() => priceVatMode(value.materials), [value.materials]);
+  const setVatMode = (mode: PriceVatMode) => {
+    if (mode === 'mixed') return;
+    onChange((prev) => ({ ...prev, materials: prev.materials.map((m) => (m.specId || !!m.priceIncludesVat === (mode === 'with') ? m : { ...m, priceIncludesVat: mode === 'with' || undefined })) }));
+  };
+  const linkedSet = value.processSetId ? processSets?.find((p) => p.id === value.processSetId) : undefined;
   const addMaterial = () => {
-    onChange((prev) => ({ ...prev, materials: [...prev.materials, newMaterial()] }));
+    onChange((prev) => {
+      const line = newMaterial();
+      if (priceVatMode(prev.materials) === 'with' && prev.materials.some((m) => !m.specId)) line.priceIncludesVat = true;
+      return { ...prev, materials: [...prev.materials, line] };
+    });
     requestAnimationFrame(() => box.current?.scrollTo({ top: box.current.scrollHeight }));
   };
 
@@ -231,6 +395,20 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         <HeadField id="spec-output" label="Выпуск, ед." error={errors.outputQty}>
           <input id="spec-output" className={`p-inputtext p-component ${errors.outputQty ? 'p-invalid' : ''}`} aria-invalid={!!errors.outputQty} aria-describedby={errors.outputQty ? 'spec-output-error' : undefined} inputMode="decimal" value={value.outputQty ?? ''} onChange={(e) => head({ outputQty: e.target.value })} />
         </HeadField>
+        <HeadField id="spec-price-vat" label="Цены материалов указаны">
+          <select id="spec-price-vat" className={s.select} value={vatMode} onChange={(e) => setVatMode(e.target.value as PriceVatMode)} aria-describedby="spec-price-vat-hint">
+            <option value="without">без НДС</option>
+            <option value="with">с НДС</option>
+            {vatMode === 'mixed' && (
+              <option value="mixed" disabled>
+                по-разному (см. строки)
+              </option>
+            )}
+          </select>
+          <small id="spec-price-vat-hint" className={s.hint}>
+            На ОСНО НДС из цены вычитается, на УСН и ПСН — входит в себестоимость.
+          </small>
+        </HeadField>
         {processSets && (
           <HeadField id="spec-process-set" label="Операции из набора процессов">
             <select id="spec-process-set" className={s.select} value={value.processSetId ?? ''} onChange={(e) => head({ processSetId: e.target.value || undefined })}>
@@ -240,6 +418,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
                   {p.name}
                 </option>
               ))}
+              {value.processSetId && !processSets.some((p) => p.id === value.processSetId) && <option value={value.processSetId}>набор не найден</option>}
             </select>
           </HeadField>
         )}
@@ -256,9 +435,9 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
               <th>Нетто</th>
               <th>Отходы, %</th>
               <th>Полуфабрикат</th>
-              <th>Цена, ₽</th>
+              <th data-testid="price-header">{priceHeader(vatMode)}</th>
               <th>Статья</th>
-              <th>Возвр. отходы, ₽/ед.</th>
+              <th title="Количество (пусто — брутто − нетто) и цена за единицу">Возвр. отходы: кол-во, ₽/ед.</th>
               <th />
             </tr>
           </thead>
@@ -285,9 +464,12 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         &nbsp;Добавить материал
       </button>
 
-      <h3>Операции</h3>
+      {value.processSetId && <LinkedSetOperations setId={value.processSetId} set={linkedSet} known={!!processSets} outputQty={value.outputQty} />}
+
+      <h3>{value.processSetId ? 'Собственные операции спецификации' : 'Операции'}</h3>
+      {value.processSetId && <p className={s.hint}>Считаются вместе с операциями набора (в калькуляции идут перед ними). Если все операции в наборе, оставьте таблицу пустой.</p>}
       <div className={s.scroll}>
-        <table className={s.table}>
+        <table className={s.table} aria-label={value.processSetId ? 'Собственные операции' : 'Операции'}>
           <thead>
             <tr>
               <th>№</th>

@@ -10,13 +10,15 @@ import { userMessage } from '@/lib/client/messages';
 import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
-import { SpecEditor, emptySpec, newMaterial } from './SpecEditor';
+import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
 import { SpecImportDialog } from './SpecImportDialog';
 import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
 import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
+import { downloadSpecXlsx } from './spec-xlsx';
+import { useLeaveGuard } from './use-leave-guard';
 import s from './spec-editor.module.css';
 
 const NO_ERRORS: Record<string, string> = {};
@@ -35,7 +37,11 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
   const [version, setVersion] = useState<number | undefined>();
   const [dirty, setDirty] = useState(false);
   const [specs, setSpecs] = useState<StoredSpec[]>([]);
-  const [processSets, setProcessSets] = useState<{ id: string; name: string }[]>([]);
+  // undefined until `processes/list` answers (the linked set's steps are shown from it).
+  const [processSets, setProcessSets] = useState<LinkableSet[] | undefined>();
+  const [exporting, setExporting] = useState(false);
+  // `?folder=<id>`: a new specification is created in that folder of the file manager.
+  const [folderId] = useState<string | null>(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('folder')));
   const [totals, setTotals] = useState<CostResult | null>(null);
   const [totalsError, setTotalsError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -45,7 +51,7 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
 
   useEffect(() => {
     specsApi.list().then((l) => setSpecs(l.filter((x) => x.id !== specId)), () => setSpecs([]));
-    productApi<{ sets: { id: string; name: string }[] }>('processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
+    productApi<{ sets: LinkableSet[] }>('processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
     if (!specId) return;
     specsApi.get(specId).then(
       (r) => {
@@ -123,7 +129,7 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
       saving.current = true;
       try {
         if (!id) {
-          const r = await specsApi.create(doc);
+          const r = await specsApi.create(doc, folderId || undefined);
           setId(r.id);
           setVersion(r.version);
           router.replace(`/specifications/create/${r.id}`);
@@ -141,7 +147,7 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
         saving.current = false;
       }
     },
-    [doc, id, version, router, toast],
+    [doc, id, version, router, toast, folderId],
   );
 
   const reload = async () => {
@@ -160,16 +166,36 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
         void save();
       }
     };
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (dirty) e.preventDefault();
-    };
     window.addEventListener('keydown', onKey);
-    window.addEventListener('beforeunload', onUnload);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('beforeunload', onUnload);
-    };
-  }, [save, dirty]);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  // Unsaved changes: closing the tab, internal links (sidebar, breadcrumb, links on the page) and the page's
+  // own navigation ask «Есть несохранённые изменения. Уйти без сохранения?».
+  const confirmLeave = useLeaveGuard(dirty);
+  const go = (href: string) => {
+    if (confirmLeave()) router.push(href);
+  };
+
+  /** XLSX of the specification with its калькуляция, calculated by the server for the document as it is now. */
+  const exportXlsx = async () => {
+    if (exporting) return;
+    setAttempted(true);
+    if (!specificationSchema.safeParse(doc).success) {
+      toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным, — тогда её можно выгрузить.' });
+      return;
+    }
+    setExporting(true);
+    try {
+      const r = await costApi.calculate({ spec: doc, params: {} });
+      const setName = doc.processSetId ? processSets?.find((p) => p.id === doc.processSetId)?.name : undefined;
+      downloadSpecXlsx(doc, r.result, { processSetName: setName });
+    } catch (e) {
+      toast.show({ severity: 'error', summary: 'Не удалось выгрузить XLSX', detail: userMessage(e) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   if (loadError) return <div role="alert" className="p-error">{loadError}</div>;
 
@@ -206,7 +232,7 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
           </button>
         </div>
       )}
-      <div style={{ display: 'flex', gap: '0.5rem' }}>
+      <div className={s.toolbar}>
         <button type="button" className="p-button" onClick={() => save()}>
           <i className="pi pi-save" aria-hidden="true" />
           &nbsp;Сохранить
@@ -215,10 +241,14 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
           <i className="pi pi-file-import" aria-hidden="true" />
           &nbsp;Импорт из XLSX
         </button>
+        <button type="button" className="p-button p-button-outlined" onClick={exportXlsx} disabled={exporting}>
+          <i className="pi pi-file-excel" aria-hidden="true" />
+          &nbsp;Экспорт в XLSX
+        </button>
         {id && (
-          <a className="p-button p-button-outlined" href={`/cost?spec=${encodeURIComponent(id)}`}>
+          <button type="button" className="p-button p-button-outlined" onClick={() => go(`/cost?spec=${encodeURIComponent(id)}`)}>
             Рассчитать себестоимость
-          </a>
+          </button>
         )}
       </div>
       {importing && (

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { writeXlsx } from '../../lib/domain/xlsx/write';
+import { readXlsxRows } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
@@ -30,7 +32,23 @@ test('XLSX import → save twice → history, diff, restore', async ({ page, use
   await expect(page.getByText('Спецификация сохранена')).toBeVisible();
   await expect(page).toHaveURL(/\/specifications\/create\/[\w-]+$/);
 
+  // XLSX export of the spec with its калькуляция, read back
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
+  expect(download.suggestedFilename()).toBe('Спецификация Табурет.xlsx');
+  const rows = readXlsxRows(fs.readFileSync(await download.path()));
+  expect(rows).toContainEqual(['1', 'Брус', 'м', '4', '0', 'сверх нормы', '4', '100', '400.00', '1 Материалы']);
+  expect(rows.some((r) => r?.[0] === 'Плановая калькуляция себестоимости')).toBe(true);
+
   await page.getByLabel('Материал 1: количество').fill('5');
+  // unsaved changes: following the breadcrumb asks first; staying keeps the page
+  const asked = page.waitForEvent('dialog').then(async (d) => {
+    const text = d.message();
+    await d.dismiss();
+    return text;
+  });
+  await page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Спецификации' }).click();
+  expect(await asked).toBe('Есть несохранённые изменения. Уйти без сохранения?');
+  await expect(page).toHaveURL(/\/specifications\/create\/[\w-]+$/);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Спецификация сохранена').first()).toBeVisible();
 
