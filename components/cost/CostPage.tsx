@@ -217,6 +217,7 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
         )}
       </section>
       <ScenariosPanel
+        companyId={companyId}
         current={() => (specId ? { specId, params: paramsOf(form) } : { spec: draft, params: paramsOf(form) })}
         onOpen={(sc) => {
           if (sc.specId) setSpecId(sc.specId);
