@@ -2,22 +2,29 @@
 
 import Link from 'next/link';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CALC_GROUPS, CALCULATOR_META } from '@/lib/domain/calculators/meta';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { builtinMatches, customMatches } from './catalog-search';
+import { customApi, type CustomCalculator } from './custom-api';
 import { MyCalculators } from './MyCalculators';
 import s from './calculators.module.css';
 
-const norm = (t: string) => t.toLowerCase().replace(/ё/g, 'е');
-
-/** `/calculators`: the 19 calculators grouped, with a search over titles and descriptions. */
+/**
+ * `/calculators`: the 19 calculators grouped and the user's own ones, one search over both (titles and
+ * descriptions; the own ones by name, field and formula labels).
+ */
 export function CalculatorsCatalog() {
   const [query, setQuery] = useState('');
+  const [custom, setCustom] = useState<CustomCalculator[]>([]);
+  useEffect(() => {
+    customApi.list().then(setCustom, () => setCustom([]));
+  }, []);
   const groups = useMemo(() => {
-    const q = norm(query.trim());
-    const found = CALCULATOR_META.filter((c) => !q || norm(`${c.title} ${c.description}`).includes(q));
+    const found = CALCULATOR_META.filter((c) => builtinMatches(c, query));
     return CALC_GROUPS.map((g) => ({ group: g, items: found.filter((c) => c.group === g) })).filter((g) => g.items.length > 0);
   }, [query]);
+  const nothing = groups.length === 0 && !custom.some((c) => customMatches(c, query));
 
   return (
     <div className={s.page}>
@@ -34,7 +41,7 @@ export function CalculatorsCatalog() {
       <p className={s.muted}>
         Ставки берутся из <Link href="/calculators/rates">таблиц ставок</Link> на дату расчёта.
       </p>
-      {groups.length === 0 ? <p className={s.muted}>Ничего не найдено. Попробуйте другое слово.</p> : null}
+      {nothing ? <p className={s.muted}>Ничего не найдено. Попробуйте другое слово.</p> : null}
       {groups.map(({ group, items }) => (
         <section key={group} className={s.group} aria-label={group}>
           <h2>{group}</h2>
@@ -48,7 +55,7 @@ export function CalculatorsCatalog() {
           </div>
         </section>
       ))}
-      <MyCalculators />
+      <MyCalculators calculators={custom} query={query} />
     </div>
   );
 }

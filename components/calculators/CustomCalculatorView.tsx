@@ -50,6 +50,17 @@ export function CustomCalculatorView({ refOf }: { refOf: CustomRef }) {
     }
   };
 
+  /** «Добавить в мои калькуляторы» (opened by a share link): the copy opens as the user's own. */
+  const addToMine = async () => {
+    if (!('token' in refOf)) return;
+    try {
+      const r = await customApi.copy(refOf.token);
+      router.push(`/calculators/custom/${r.calculator.id}`);
+    } catch (e) {
+      setMessage(userMessage(e));
+    }
+  };
+
   const remove = async () => {
     if (!calc || !window.confirm(`Удалить калькулятор «${calc.name}»?`)) return;
     try {
@@ -107,6 +118,8 @@ export function CustomCalculatorView({ refOf }: { refOf: CustomRef }) {
                     <Button type="button" label="Поделиться ссылкой" icon="pi pi-share-alt" severity="secondary" outlined onClick={() => void share()} />
                     <Button type="button" label="Удалить" severity="danger" text onClick={() => void remove()} />
                   </>
+                ) : 'token' in refOf ? (
+                  <Button type="button" label="Добавить в мои калькуляторы" icon="pi pi-plus" severity="secondary" outlined onClick={() => void addToMine()} />
                 ) : null}
               </div>
               {link ? (

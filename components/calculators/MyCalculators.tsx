@@ -1,16 +1,16 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { customApi, type CustomCalculator } from './custom-api';
+import type { CustomCalculator } from './custom-api';
+import { customMatches } from './catalog-search';
 import s from './calculators.module.css';
 
-/** «Мои калькуляторы» in the catalog: the user's own calculators and a link to make one. */
-export function MyCalculators() {
-  const [list, setList] = useState<CustomCalculator[]>([]);
-  useEffect(() => {
-    customApi.list().then(setList, () => setList([]));
-  }, []);
+/**
+ * «Мои калькуляторы» in the catalog: the user's own calculators filtered by the catalog's search, and a
+ * link to make one (always shown).
+ */
+export function MyCalculators({ calculators, query }: { calculators: CustomCalculator[]; query: string }) {
+  const list = calculators.filter((c) => customMatches(c, query));
   return (
     <section className={s.group} aria-label="Мои калькуляторы">
       <h2>Мои калькуляторы</h2>

@@ -17,6 +17,8 @@ export const customApi = {
   save: (def: CustomDefinition & { id?: string }) => productApi<{ calculator: CustomCalculator }>('calculators/custom/save', def).then((r) => r.calculator),
   remove: (id: string) => productApi('calculators/custom/delete', { id }),
   share: (id: string) => productApi<{ token: string; link: string }>('calculators/custom/share', { id }),
+  /** «Добавить в мои калькуляторы» from a share link; `added: false` when the user already has it. */
+  copy: (token: string) => productApi<{ calculator: CustomCalculator; added: boolean; msg: string }>('calculators/custom/copy', { token }),
   run: (ref: CustomRef, values: Record<string, string>) =>
     productApi<{ result: Record<string, string>; steps: CalcStep[] }>('calculators/custom/run', { ...ref, values }),
 };

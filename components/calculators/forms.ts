@@ -99,6 +99,10 @@ const PAYMENTS_FIELD: FormField = {
   hint: 'Дата и сумма через пробел, оплаты через точку с запятой; долг уменьшается со следующего дня',
 };
 
+/** УСН «доходы»: what an empty contributions field means (issue 7: an ИП's own are computed). */
+const ownContributionsHint = (how: string) =>
+  `Для ИП можно оставить пустым — взносы за себя посчитаются${how}: без работников уменьшают налог до 100 %, с работниками — до 50 %`;
+
 /** `300 000; 400 000` → ["300 000", "400 000"] (the server reads each number). */
 const splitList = (text: string) =>
   text
@@ -178,11 +182,18 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'fullMonths', label: 'Полностью отработанных месяцев', kind: 'int', initial: '12' },
       { name: 'partialMonths', label: 'Неполные месяцы: календарных дней/отработано', kind: 'text', placeholder: '30/15; 31/10', hint: 'Через точку с запятой, например 30/15' },
       { name: 'days', label: 'Дней отпуска', kind: 'int', initial: '28' },
+      {
+        name: 'incomeBefore',
+        label: 'Доход с начала года до отпускных, ₽ (необязательно)',
+        kind: 'money',
+        hint: 'Для НДФЛ по прогрессивной шкале: 13 % до 2,4 млн ₽ за год, сверх — 15 % и выше',
+      },
     ],
     toInput: (v) => ({
       earnings: v.earnings,
       fullMonths: v.fullMonths,
       days: v.days,
+      ...(v.incomeBefore?.trim() ? { incomeBefore: v.incomeBefore.trim() } : {}),
       partialMonths: splitList(v.partialMonths ?? '').map((p) => {
         const [calendarDays, workedDays] = p.split('/').map((x) => x.trim());
         return { calendarDays, workedDays };
@@ -306,12 +317,12 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'qIncome', label: 'Доходы по кварталам, ₽', kind: 'text', placeholder: '500 000; 700 000; 800 000; 1 000 000', hint: 'Доход каждого квартала через точку с запятой (1–4 квартала)', when: (v) => v.by === 'quarters' },
       { name: 'qExpenses', label: 'Расходы по кварталам, ₽', kind: 'text', placeholder: '300 000; 400 000', when: (v) => v.by === 'quarters' && v.object === 'income-expenses' },
       { name: 'entrepreneurWithoutEmployees', label: 'ИП без работников', kind: 'bool', initial: 'false', options: YES_NO, when: (v) => v.object !== 'income-expenses' },
-      { name: 'contributions', label: 'Уплаченные взносы, ₽', kind: 'money', hint: 'Для ИП без работников можно оставить пустым — взносы за себя посчитаются', when: (v) => v.by !== 'quarters' && v.object !== 'income-expenses' },
-      { name: 'qContributions', label: 'Взносы по кварталам, ₽', kind: 'text', hint: 'Для ИП без работников можно оставить пустым — взносы за себя посчитаются нарастающим итогом', when: (v) => v.by === 'quarters' && v.object !== 'income-expenses' },
+      { name: 'contributions', label: 'Уплаченные взносы, ₽', kind: 'money', hint: ownContributionsHint(''), when: (v) => v.by !== 'quarters' && v.object !== 'income-expenses' },
+      { name: 'qContributions', label: 'Взносы по кварталам, ₽', kind: 'text', hint: ownContributionsHint(' нарастающим итогом'), when: (v) => v.by === 'quarters' && v.object !== 'income-expenses' },
       { name: 'payer', label: 'Налогоплательщик (срок налога за год)', kind: 'select', initial: 'organization', options: [
         { value: 'organization', label: 'Организация — до 28 марта' },
         { value: 'entrepreneur', label: 'ИП — до 28 апреля' },
-      ], when: (v) => v.by === 'quarters' },
+      ], hint: 'ИП с работниками: выберите «ИП» — взносы за себя уменьшат налог не больше чем на 50 %', when: (v) => v.by === 'quarters' || v.object !== 'income-expenses' },
       { name: 'ratePct', label: 'Ставка региона, % (необязательно)', kind: 'percent' },
     ],
     toInput: (v) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FileManagerPage } from '@/components/files/FileManagerPage';
 import { useToast } from '@/components/layout/ToastProvider';
 import { userMessage } from '@/lib/client/messages';
@@ -16,12 +16,25 @@ const templateHref = (o: FileObject) =>
 
 /**
  * «Шаблоны документов» (`/documents/templates`): the file manager on type `templates` — upload your own
- * DOCX with placeholders, or add a bundled one (счёт, договор, КП, акт) in one click. A template opens its form.
+ * DOCX with placeholders. The bundled ones (счёт, договор, КП, акт) are there from the first visit
+ * (`templates/list` seeds them once); «Добавить образец» adds one again. A template opens its form.
  */
 export function TemplatesPage({ folderId }: { folderId?: string }) {
   const toast = useToast();
   const [generation, setGeneration] = useState(0);
   const [busy, setBusy] = useState<TemplateSampleId | null>(null);
+
+  // The bundled samples are put in once per user on the first visit; the list reloads when they were.
+  useEffect(() => {
+    const abort = new AbortController();
+    templatesApi.list(abort.signal).then(
+      (r) => {
+        if (r.added.length > 0) setGeneration((g) => g + 1);
+      },
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, []);
 
   async function addSample(sample: TemplateSampleId) {
     setBusy(sample);

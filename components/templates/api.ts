@@ -24,6 +24,8 @@ export const templatesApi = {
   fields: (fileId: string, s: Sources, signal?: AbortSignal) => productApi<TemplateFieldsAnswer>('templates/fields', { fileId, ...s }, { signal }),
   generate: (body: Sources & { fileId: string; values: Record<string, string>; loops: Record<string, Record<string, string>[]>; name?: string }) =>
     productApi<GenerateAnswer>('templates/generate', body),
+  /** The user's DOCX templates; the first call puts the bundled samples in (once per user). */
+  list: (signal?: AbortSignal) => productApi<{ objects: FileObject[]; added: FileObject[] }>('templates/list', {}, { signal }),
   addSample: (sample: TemplateSampleId, root?: string | null) => productApi<{ object: FileObject }>('templates/add-sample', root ? { sample, root } : { sample }),
   /** Everything the source pickers offer: own companies, counterparties, saved scenarios, specifications. */
   async sources(signal?: AbortSignal) {

@@ -142,6 +142,8 @@ export const calculatorInputs = {
     partialMonths: dflt(list(z.object({ calendarDays: req(int(28, 31)), workedDays: req(int(1, 31)) }), 0, 12), []),
     days: req(int(1, 365)),
     date: opt(isoDate()),
+    /** Income since January before the vacation pay: НДФЛ on the progressive scale. */
+    incomeBefore: opt(money()),
   }),
   'vacation-compensation': z.object({
     monthsWorked: req(int(0, 600)),

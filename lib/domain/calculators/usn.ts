@@ -18,14 +18,20 @@ export interface UsnInput {
   /** Income of the year; with `quarters` it may be left out (the quarters add up to it). */
   income?: string;
   expenses?: string;
-  /** Contributions paid in the year (reduce the «доходы» tax). Omitted for an ИП: its own are computed. */
+  /**
+   * Contributions paid in the year (reduce the «доходы» tax). Omitted for an ИП (without employees, or
+   * `payer: 'entrepreneur'` with employees): its own contributions of the year are computed and used.
+   */
   contributions?: string;
   entrepreneurWithoutEmployees?: boolean;
   /** Regional rate; omitted = the general rate of the year. */
   ratePct?: string;
   /** 1–4 quarters of the year: advances for I квартал, полугодие, 9 месяцев, then the tax for the year. */
   quarters?: UsnQuarter[];
-  /** Picks the due date of the year's tax; default — ИП when `entrepreneurWithoutEmployees`, else organisation. */
+  /**
+   * Picks the due date of the year's tax; default — ИП when `entrepreneurWithoutEmployees`, else organisation.
+   * `entrepreneur` without `entrepreneurWithoutEmployees` is an ИП with employees (reduction up to 50 %).
+   */
   payer?: 'organization' | 'entrepreneur';
 }
 
@@ -86,6 +92,9 @@ interface PeriodTax {
   tax: Dec;
 }
 
+/** An ИП: without employees (flag) or with them (`payer: 'entrepreneur'`). */
+const isEntrepreneur = (input: UsnInput) => input.entrepreneurWithoutEmployees === true || input.payer === 'entrepreneur';
+
 /** The tax for a period since January (whole rubles), with the steps; the minimum tax only for the year. */
 function periodTax(input: UsnInput, book: RateBook, f: Figures, isYear: boolean, title: string, steps: Step[]): PeriodTax & { ratePct: Dec } {
   const date = `${input.year}-01-01`;
@@ -97,11 +106,16 @@ function periodTax(input: UsnInput, book: RateBook, f: Figures, isYear: boolean,
     let paid: Dec;
     if (f.contributions !== null) {
       paid = f.contributions;
-    } else if (input.entrepreneurWithoutEmployees) {
+    } else if (isEntrepreneur(input)) {
+      // An ИП's own contributions of the year, with or without employees (the cap below differs).
       const own = ipContributions({ year: input.year, income: f.income.toFixed(), object: 'income' }, book);
       steps.push(...own.steps.map((s) => ({ ...s, label: `${pre}${s.label}` })));
       paid = own.fixed.plus(own.additional);
-      steps.push({ label: `${pre}Взносы ИП за себя`, formula: `${formatMoney(own.fixed)} + ${formatMoney(own.additional)}`, value: formatMoney(paid) });
+      steps.push({
+        label: `${pre}Взносы ИП за себя${input.entrepreneurWithoutEmployees ? '' : ' (взносы за работников не указаны)'}`,
+        formula: `${formatMoney(own.fixed)} + ${formatMoney(own.additional)}`,
+        value: formatMoney(paid),
+      });
     } else {
       paid = ZERO;
     }

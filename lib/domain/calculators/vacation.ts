@@ -1,7 +1,7 @@
-import { dec, formatMoney, formatNumber, formatPercent, roundKop, roundRub, sum, toMoneyString, ZERO } from '@/lib/domain/money';
-import type { NdflScale } from './ndfl';
+import { dec, formatMoney, formatNumber, formatPercent, max, roundKop, roundRub, sum, toMoneyString, ZERO } from '@/lib/domain/money';
+import { describeScale, marginalRate, ndflExact, type NdflScale } from './ndfl';
 import { rateOn, type RateBook } from './rates';
-import { CalcInputError, type CalcOutput } from './types';
+import { CalcInputError, type CalcOutput, type Step } from './types';
 
 export interface VacationInput {
   /** Pay of the 12 months counted (excluded periods already taken out). */
@@ -9,8 +9,10 @@ export interface VacationInput {
   fullMonths: number;
   partialMonths: { calendarDays: number; workedDays: number }[];
   days: number;
-  /** Date the leave starts: picks the НДФЛ rate. */
+  /** Date the leave starts: picks the НДФЛ scale. */
   date: string;
+  /** Income taxed at the scale since January, before the vacation pay (ст. 224 НК: cumulative); omitted = 0. */
+  incomeBefore?: string;
 }
 export interface VacationResult {
   averageDaily: string;
@@ -21,7 +23,8 @@ export interface VacationResult {
 
 /**
  * Отпускные (§4 row 4): СДЗ = pay / (29,3 × full months + Σ 29,3 / calendar days × days worked),
- * rounded to kopecks, then × days of leave; НДФЛ at the first rate of the scale, whole rubles.
+ * rounded to kopecks, then × days of leave. НДФЛ on the progressive scale of the date, counting the income since
+ * January: tax(before + vacation pay) − tax(before), each in whole rubles (as the salary calculator does).
  */
 export function calcVacation(input: VacationInput, book: RateBook): CalcOutput<VacationResult> {
   // The average number of calendar days in a month (ст. 139 ТК РФ: 29,3), a dated rate row.
@@ -41,9 +44,25 @@ export function calcVacation(input: VacationInput, book: RateBook): CalcOutput<V
   const averageDaily = roundKop(dec(input.earnings).div(divisor));
   const amount = roundKop(averageDaily.times(input.days));
   const scale = rateOn<NdflScale>(book, 'ndfl_scale', input.date);
-  const ndflRate = dec(scale.brackets[0]?.ratePct ?? '13');
-  const ndfl = roundRub(amount.times(ndflRate).div(100));
+  const before = dec(input.incomeBefore ?? '0');
+  const total = roundRub(ndflExact(scale, before.plus(amount)));
+  const already = roundRub(ndflExact(scale, before));
+  const ndfl = max(ZERO, total.minus(already));
   const payable = amount.minus(ndfl);
+  // One rate for the whole amount (the usual case): the short step of a flat rate.
+  const rateBefore = marginalRate(scale, before);
+  const flat = rateBefore.eq(marginalRate(scale, before.plus(amount).minus('0.01'))) && before.eq(ZERO);
+  const ndflSteps: Step[] = flat
+    ? [{ label: `НДФЛ ${formatPercent(rateBefore)} (целые рубли)`, formula: `${formatMoney(amount)} × ${formatPercent(rateBefore)}`, value: formatMoney(ndfl) }]
+    : [
+        {
+          label: 'НДФЛ с начала года с учётом отпускных',
+          formula: `шкала: ${describeScale(scale)}; доход ${formatMoney(before)} + ${formatMoney(amount)}`,
+          value: formatMoney(total),
+        },
+        { label: 'НДФЛ с дохода до отпускных', formula: `доход ${formatMoney(before)}`, value: formatMoney(already) },
+        { label: 'НДФЛ с отпускных (целые рубли)', formula: `${formatMoney(total)} − ${formatMoney(already)}`, value: formatMoney(ndfl) },
+      ];
   return {
     result: {
       averageDaily: toMoneyString(averageDaily),
@@ -65,7 +84,7 @@ export function calcVacation(input: VacationInput, book: RateBook): CalcOutput<V
         value: formatMoney(averageDaily),
       },
       { label: 'Отпускные', formula: `${formatMoney(averageDaily)} × ${input.days} дн.`, value: formatMoney(amount) },
-      { label: `НДФЛ ${formatPercent(ndflRate)} (целые рубли)`, formula: `${formatMoney(amount)} × ${formatPercent(ndflRate)}`, value: formatMoney(ndfl) },
+      ...ndflSteps,
       { label: 'К выплате', formula: `${formatMoney(amount)} − ${formatMoney(ndfl)}`, value: formatMoney(payable) },
     ],
   };

@@ -74,6 +74,37 @@ describe(`custom calculators (${testDriver()})`, () => {
     expect((await call(bob, 'calculators/custom/get', { token })).status).toBe(404);
   });
 
+  it('«Добавить в мои калькуляторы»: a shared calculator copied to the recipient\'s own list, once', async () => {
+    const carol = await createTestUser(ctx);
+    const saved = await call(alice, 'calculators/custom/save', { ...definition, name: 'Для копии' });
+    const id = (saved.body.calculator as { id: string }).id;
+    const token = (await call(alice, 'calculators/custom/share', { id })).body.token as string;
+
+    expect((await call(null, 'calculators/custom/copy', { token })).status).toBe(401);
+    expect((await call(carol, 'calculators/custom/copy', { token: 'x'.repeat(24) })).status).toBe(404);
+    expect((await call(carol, 'calculators/custom/copy', {})).status).toBe(422);
+
+    const copied = await call(carol, 'calculators/custom/copy', { token });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    expect(copied.body).toMatchObject({ added: true, msg: 'Калькулятор добавлен в ваши' });
+    const copy = copied.body.calculator as { id: string; own: boolean; shareToken: string | null; name: string; formulas: unknown };
+    expect(copy).toMatchObject({ own: true, shareToken: null, name: 'Для копии', formulas: definition.formulas });
+    expect(copy.id).not.toBe(id);
+
+    // Pressing again gives the same copy; the owner gets the original back.
+    const again = await call(carol, 'calculators/custom/copy', { token });
+    expect(again.body).toMatchObject({ added: false, calculator: { id: copy.id } });
+    expect((await call(alice, 'calculators/custom/copy', { token })).body).toMatchObject({ added: false, calculator: { id, own: true } });
+    expect((await call(carol, 'calculators/custom/list', {})).body.calculators).toEqual([expect.objectContaining({ id: copy.id, name: 'Для копии' })]);
+
+    // The copy is the recipient's own: runs by id, survives the original, and the original stays untouched.
+    expect((await call(carol, 'calculators/custom/run', { id: copy.id, values: { цена: '100', скидка: '0' } })).body.result).toMatchObject({ итого: '122.00' });
+    expect((await call(carol, 'calculators/custom/save', { ...definition, name: 'Моя копия', id: copy.id })).status).toBe(200);
+    expect((await call(alice, 'calculators/custom/get', { id })).body.calculator).toMatchObject({ name: 'Для копии' });
+    expect((await call(alice, 'calculators/custom/delete', { id })).status).toBe(200);
+    expect((await call(carol, 'calculators/custom/get', { id: copy.id })).body.calculator).toMatchObject({ name: 'Моя копия', own: true });
+  });
+
   it('bad formulas and inputs → 422 with Russian field messages', async () => {
     const bad = await call(alice, 'calculators/custom/save', {
       ...definition,

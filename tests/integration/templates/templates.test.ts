@@ -10,7 +10,7 @@ import { testDriver } from '../../helpers/db';
 import { callProduct } from '../../helpers/product';
 import { unzip } from '../../helpers/xlsx-read';
 import { ownWorkshop, sberbank } from '../companies/fixtures';
-import { bytesOf, get, upload, type FileObj } from '../files/harness';
+import { bytesOf, call as filesCall, get, upload, type FileObj } from '../files/harness';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -46,10 +46,57 @@ const run = (t: string, bold = false) => wRun(t, { bold });
 
 describe(`documents from templates (${testDriver()})`, () => {
   it('needs sign-in', async () => {
-    for (const path of ['templates/fields', 'templates/generate', 'templates/add-sample']) {
+    for (const path of ['templates/list', 'templates/fields', 'templates/generate', 'templates/add-sample']) {
       const r = await call(null, path, { fileId: 'x' });
       expect(r.status, path).toBe(401);
     }
+  });
+
+  it('the bundled templates are there on the first listing, once per user; a deleted one does not come back', async () => {
+    const dave = await createTestUser(ctx);
+    const names = ['Акт выполненных работ.docx', 'Договор поставки.docx', 'Коммерческое предложение.docx', 'Счёт на оплату.docx'];
+    const first = await okCall(dave, 'templates/list', {});
+    expect((first.objects as FileObj[]).map((o) => o.name)).toEqual(names);
+    expect((first.added as FileObj[]).map((o) => o.name).sort()).toEqual(names);
+    expect((first.objects as FileObj[]).every((o) => o.type === 'templates' && o.root === null && o.kind === 'file')).toBe(true);
+
+    const again = await okCall(dave, 'templates/list', {});
+    expect(again.added).toEqual([]);
+    expect((again.objects as FileObj[]).map((o) => o.id)).toEqual((first.objects as FileObj[]).map((o) => o.id));
+    // The seeded templates are real files of the user's «Шаблоны документов».
+    const listed = await filesCall(ctx, dave, 'listObjects', { root: null, type: 'templates' });
+    expect((listed.body.objects as FileObj[]).map((o) => o.name).sort()).toEqual(names);
+
+    const invoice = (first.objects as FileObj[]).find((o) => o.name === 'Счёт на оплату.docx')!;
+    expect((await filesCall(ctx, dave, 'deleteFiles', { ids: [invoice.id] })).status).toBe(200);
+    const afterDelete = await okCall(dave, 'templates/list', {});
+    expect(afterDelete.added).toEqual([]);
+    expect((afterDelete.objects as FileObj[]).map((o) => o.name)).toEqual(names.filter((n) => n !== 'Счёт на оплату.docx'));
+
+    // «Добавить образец» still adds it again.
+    await okCall(dave, 'templates/add-sample', { sample: 'invoice' });
+    expect((await okCall(dave, 'templates/list', {})).objects as FileObj[]).toHaveLength(4);
+    // Another user gets their own copies; Dave's are not theirs.
+    const erin = await createTestUser(ctx);
+    const theirs = (await okCall(erin, 'templates/list', {})).objects as FileObj[];
+    expect(theirs).toHaveLength(4);
+    expect(theirs.some((o) => (first.objects as FileObj[]).some((d) => d.id === o.id))).toBe(false);
+  });
+
+  it('seeds each bundled template once under concurrent listings', async () => {
+    const frank = await createTestUser(ctx);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => okCall(frank, 'templates/list', {})));
+    expect(answers.flatMap((a) => a.added as FileObj[])).toHaveLength(4);
+    for (const a of answers) expect((a.objects as FileObj[]).map((o) => o.name)).toHaveLength(4);
+    expect((await okCall(frank, 'templates/list', {})).objects as FileObj[]).toHaveLength(4);
+  });
+
+  it('a sample added before the first listing is not seeded a second time', async () => {
+    const gina = await createTestUser(ctx);
+    await okCall(gina, 'templates/add-sample', { sample: 'offer' });
+    const list = await okCall(gina, 'templates/list', {});
+    expect((list.added as FileObj[]).map((o) => o.name).sort()).toEqual(['Акт выполненных работ.docx', 'Договор поставки.docx', 'Счёт на оплату.docx']);
+    expect((list.objects as FileObj[]).filter((o) => o.name === 'Коммерческое предложение.docx')).toHaveLength(1);
   });
 
   it('adds the sample «Счёт на оплату», lists its placeholders filled from the company and the counterparty', async () => {

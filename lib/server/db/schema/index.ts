@@ -5,3 +5,4 @@ export * from './files';
 export * from './companies';
 export * from './rates';
 export * from './cost';
+export * from './templates';

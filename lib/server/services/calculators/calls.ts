@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
 import { addRate } from './add-rate';
-import { deleteCustomCall, getCustomCall, listCustomCall, runCustomCall, saveCustomCall, shareCustomCall } from './custom-calls';
+import { copyCustomCall, deleteCustomCall, getCustomCall, listCustomCall, runCustomCall, saveCustomCall, shareCustomCall } from './custom-calls';
 import { listCalculators } from './list-calculators';
 import { listRates } from './list-rates';
 import { listRecentRuns } from './recent-runs';
@@ -19,5 +19,6 @@ export const calculatorCalls: CallTable = {
   'calculators/custom/save': saveCustomCall,
   'calculators/custom/delete': deleteCustomCall,
   'calculators/custom/share': shareCustomCall,
+  'calculators/custom/copy': copyCustomCall,
   'calculators/custom/run': runCustomCall,
 };

@@ -6,10 +6,10 @@ import { z } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { deleteCustom, findCustom, listCustom, saveCustom, shareCustom } from './custom-store';
+import { copySharedCustom, deleteCustom, findCustom, listCustom, saveCustom, shareCustom } from './custom-store';
 
 /**
- * «Свой калькулятор» (issue 7): `calculators/custom/{list,get,save,delete,share,run}`. Every call needs
+ * «Свой калькулятор» (issue 7): `calculators/custom/{list,get,save,delete,share,copy,run}`. Every call needs
  * sign-in; by `id` only the owner sees a calculator, by `token` (the share link) any signed-in user.
  */
 
@@ -43,6 +43,15 @@ export const shareCustomCall = defineCall({
   handle: async ({ input, req, ctx }) => {
     const token = await shareCustom(ctx.db, (await requireUser(ctx, req)).id, input.id);
     return { msg: 'Ссылка готова', token, link: `${ctx.env.PUBLIC_URL ?? ''}/calculators/custom/shared/${token}` };
+  },
+});
+
+/** «Добавить в мои калькуляторы»: a calculator opened by a share link copied to the user's own list. */
+export const copyCustomCall = defineCall({
+  input: z.object({ token: z.string({ error: 'Укажите ссылку на калькулятор.' }).min(10, { message: 'Укажите ссылку на калькулятор.' }).max(64) }),
+  handle: async ({ input, req, ctx }) => {
+    const { calculator, added } = await copySharedCustom(ctx.db, (await requireUser(ctx, req)).id, input.token);
+    return { msg: added ? 'Калькулятор добавлен в ваши' : 'Калькулятор уже есть в ваших', calculator, added };
   },
 });
 

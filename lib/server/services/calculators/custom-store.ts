@@ -64,3 +64,20 @@ export async function shareCustom(db: Db, userId: string, id: string): Promise<s
   await db.update(customCalculators).set({ shareToken: token }).where(and(eq(customCalculators.id, id), eq(customCalculators.ownerId, userId)));
   return token;
 }
+
+const sameDefinition = (a: CustomCalculator, b: CustomCalculator) =>
+  a.name === b.name && JSON.stringify({ i: a.inputs, f: a.formulas }) === JSON.stringify({ i: b.inputs, f: b.formulas });
+
+/**
+ * «Добавить в мои калькуляторы»: a copy of a shared calculator (by its link token) in the user's own list,
+ * without the share token. The owner, or a user who already has the same calculator, gets theirs back
+ * (`added: false`), so pressing twice does not make duplicates.
+ */
+export async function copySharedCustom(db: Db, userId: string, token: string): Promise<{ calculator: CustomCalculator; added: boolean }> {
+  const shared = await findCustom(db, userId, { token });
+  if (shared.own) return { calculator: shared, added: false };
+  const existing = (await listCustom(db, userId)).find((c) => sameDefinition(c, shared));
+  if (existing) return { calculator: existing, added: false };
+  const calculator = await saveCustom(db, userId, { name: shared.name, inputs: shared.inputs, formulas: shared.formulas });
+  return { calculator, added: true };
+}

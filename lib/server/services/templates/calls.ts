@@ -3,9 +3,11 @@ import type { CallTable } from '../../gateway/types';
 import { addSampleTemplateCall } from './add-sample';
 import { templateFieldsCall } from './fields';
 import { generateDocumentCall } from './generate';
+import { listTemplatesCall } from './seed-samples';
 
 /** Documents from DOCX templates (issue 8 §5) under /api/v1, documented in docs/api.md. */
 export const templateCalls: CallTable = {
+  'templates/list': listTemplatesCall,
   'templates/fields': templateFieldsCall,
   'templates/generate': generateDocumentCall,
   'templates/add-sample': addSampleTemplateCall,
