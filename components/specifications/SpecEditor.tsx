@@ -145,7 +145,7 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
           <input
             className={`p-inputtext p-component ${s.narrow} ${err('returnable.qty') ? 'p-invalid' : ''}`}
             inputMode="decimal"
-            aria-label={`Материал ${n}: количество возвратных отходов`}
+            aria-label={`Материал ${n}: возвратные отходы, количество`}
             value={line.returnable?.qty ?? ''}
             placeholder={defaultReturnableQty(line)}
             onChange={(e) => put({ returnable: returnableWith(line, { qty: e.target.value }) })}
@@ -154,7 +154,7 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
           <input
             className={`p-inputtext p-component ${s.narrow} ${err('returnable.price') ? 'p-invalid' : ''}`}
             inputMode="decimal"
-            aria-label={`Материал ${n}: цена возвратных отходов`}
+            aria-label={`Материал ${n}: возвратные отходы, цена`}
             value={line.returnable?.price ?? ''}
             placeholder="₽/ед."
             onChange={(e) => put({ returnable: returnableWith(line, { price: e.target.value }) })}

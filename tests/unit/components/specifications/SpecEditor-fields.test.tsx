@@ -40,21 +40,21 @@ describe('SpecEditor: returnable waste', () => {
     expect(defaultReturnableQty({ id: 'a', name: 'x', unit: 'м²', qty: '1.1', wastePct: '15', wasteMode: 'share' })).toBe('0,1941');
     expect(defaultReturnableQty({ id: 'a', name: 'x', unit: 'м²', qty: 'abc', wastePct: '10' })).toBe('');
     render(<Harness initial={spec()} />);
-    expect(screen.getByLabelText('Материал 1: количество возвратных отходов')).toHaveAttribute('placeholder', '0,04');
-    expect(screen.getByLabelText('Материал 2: количество возвратных отходов')).toHaveAttribute('placeholder', '0');
+    expect(screen.getByLabelText('Материал 1: возвратные отходы, количество')).toHaveAttribute('placeholder', '0,04');
+    expect(screen.getByLabelText('Материал 2: возвратные отходы, количество')).toHaveAttribute('placeholder', '0');
   });
 
   it('the quantity and the price are both editable; emptying both removes the returnable waste', () => {
     let last: SpecDocument | undefined;
     render(<Harness initial={spec()} onDoc={(d) => (last = d)} />);
-    fireEvent.change(screen.getByLabelText('Материал 1: цена возвратных отходов'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Материал 1: возвратные отходы, цена'), { target: { value: '50' } });
     expect(last?.materials[0]?.returnable).toEqual({ price: '50' });
-    fireEvent.change(screen.getByLabelText('Материал 1: количество возвратных отходов'), { target: { value: '0,03' } });
+    fireEvent.change(screen.getByLabelText('Материал 1: возвратные отходы, количество'), { target: { value: '0,03' } });
     expect(last?.materials[0]?.returnable).toEqual({ qty: '0,03', price: '50' });
-    expect(screen.getByLabelText('Материал 1: количество возвратных отходов')).toHaveValue('0,03');
-    fireEvent.change(screen.getByLabelText('Материал 1: количество возвратных отходов'), { target: { value: '' } });
+    expect(screen.getByLabelText('Материал 1: возвратные отходы, количество')).toHaveValue('0,03');
+    fireEvent.change(screen.getByLabelText('Материал 1: возвратные отходы, количество'), { target: { value: '' } });
     expect(last?.materials[0]?.returnable).toEqual({ price: '50' });
-    fireEvent.change(screen.getByLabelText('Материал 1: цена возвратных отходов'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Материал 1: возвратные отходы, цена'), { target: { value: '' } });
     expect(last?.materials[0]?.returnable).toBeUndefined();
     expect(last?.materials[1]?.returnable).toBeUndefined();
   });
