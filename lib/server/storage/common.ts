@@ -28,6 +28,33 @@ export function assertValidKey(key: string): void {
   if (segments[0] === RESERVED_PREFIX) bad(`"${RESERVED_PREFIX}/" is reserved`);
 }
 
+/** A body that was not the length it had to be. */
+export class BodyLengthError extends Error {
+  constructor(
+    readonly got: number,
+    readonly expected: number,
+  ) {
+    super(got > expected ? `Body longer than ${expected} bytes` : `Body ended after ${got} of ${expected} bytes`);
+    this.name = 'BodyLengthError';
+  }
+}
+
+/** The multipart upload no longer exists (aborted, completed, expired). */
+export class NoSuchMultipartUpload extends Error {
+  constructor(key: string) {
+    super(`No multipart upload of ${key}`);
+    this.name = 'NoSuchMultipartUpload';
+  }
+}
+
+/** CompleteMultipartUpload refused the parts (missing, too small, or not the ones whose ETags were given). */
+export class InvalidMultipartPart extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`The parts of ${key} were refused`, { cause });
+    this.name = 'InvalidMultipartPart';
+  }
+}
+
 /** Throws RangeError unless the range is well formed (non-negative integers, start <= end). */
 export function assertWellFormedRange(range: ByteRange): void {
   const { start, end } = range;

@@ -1,22 +1,31 @@
 import 'server-only';
+import { Transform } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   assertValidKey,
   assertWellFormedRange,
+  BodyLengthError,
+  InvalidMultipartPart,
+  NoSuchMultipartUpload,
   sliceWebStream,
   toNodeReadable,
 } from '@/lib/server/storage/common';
-import type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange } from '@/lib/server/storage/types';
+import type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange, MultipartBlobs, PartRef } from '@/lib/server/storage/types';
 
 export interface S3StoreOptions {
   /** Omitted = AWS itself; otherwise e.g. https://storage.yandexcloud.net or a MinIO address. */
@@ -50,6 +59,14 @@ const statusOf = (e: unknown): number | undefined =>
 
 const isNotFound = (e: unknown): boolean =>
   statusOf(e) === 404 || (e instanceof Error && (e.name === 'NoSuchKey' || e.name === 'NotFound'));
+
+const isNoSuchUpload = (e: unknown): boolean => e instanceof Error && e.name === 'NoSuchUpload';
+
+const isPartRefused = (e: unknown): boolean =>
+  e instanceof Error && (e.name === 'InvalidPart' || e.name === 'InvalidPartOrder' || e.name === 'EntityTooSmall');
+
+const isNotImplemented = (e: unknown): boolean =>
+  statusOf(e) === 501 || (e instanceof Error && (e.name === 'NotImplemented' || e.name === 'MethodNotAllowed'));
 
 const isBadRange = (e: unknown): boolean => statusOf(e) === 416 || (e instanceof Error && e.name === 'InvalidRange');
 
@@ -106,8 +123,116 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
     }
   };
 
+  const abort = async (key: string, uploadId: string): Promise<void> => {
+    assertValidKey(key);
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+    } catch (e) {
+      if (!isNoSuchUpload(e) && !isNotFound(e)) throw e;
+    }
+  };
+
+  const multipart: MultipartBlobs = {
+    minPartSize: PART_SIZE,
+
+    async create(key: string, createOpts?: { contentType?: string }): Promise<string> {
+      assertValidKey(key);
+      const res = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: createOpts?.contentType ?? 'application/octet-stream' }),
+      );
+      if (!res.UploadId) throw new Error(`S3 returned no UploadId for ${key}`);
+      return res.UploadId;
+    },
+
+    async putPart(key: string, uploadId: string, partNumber: number, body: BlobBody, length: number): Promise<string> {
+      assertValidKey(key);
+      if (!Number.isSafeInteger(length) || length < 0) throw new RangeError(`Invalid part length ${length}`);
+      // The SDK pipes a stream body into the request and never hears of its errors: a body that fails, or that
+      // is longer or shorter than the Content-Length sent, aborts the request instead of leaving it hanging.
+      const source = toNodeReadable(body);
+      const ac = new AbortController();
+      let failure: Error | undefined;
+      let got = 0;
+      const counted = new Transform({
+        highWaterMark: 1 << 20,
+        transform(chunk: Buffer, _enc, done) {
+          got += chunk.length;
+          done(got > length ? new BodyLengthError(got, length) : null, chunk);
+        },
+        flush(done) {
+          done(got === length ? null : new BodyLengthError(got, length));
+        },
+      });
+      counted.on('error', (e) => {
+        failure ??= e;
+        ac.abort(e);
+      });
+      source.on('error', (e) => counted.destroy(e));
+      source.pipe(counted);
+      try {
+        const res = await client.send(
+          new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: counted, ContentLength: length }),
+          { abortSignal: ac.signal },
+        );
+        if (failure) throw failure;
+        return requireEtag(res.ETag, key);
+      } catch (e) {
+        source.unpipe(counted);
+        counted.destroy();
+        if (failure) throw failure;
+        if (isNoSuchUpload(e)) throw new NoSuchMultipartUpload(key);
+        throw e;
+      }
+    },
+
+    async complete(key: string, uploadId: string, parts: PartRef[]): Promise<void> {
+      assertValidKey(key);
+      try {
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+          }),
+        );
+      } catch (e) {
+        if (isNoSuchUpload(e)) throw new NoSuchMultipartUpload(key);
+        if (isPartRefused(e)) throw new InvalidMultipartPart(key, e);
+        throw e;
+      }
+    },
+
+    abort,
+
+    async abortAll(key: string): Promise<number | null> {
+      assertValidKey(key);
+      let n = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      for (;;) {
+        let page;
+        try {
+          page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: key, KeyMarker, UploadIdMarker }));
+        } catch (e) {
+          if (isNotImplemented(e)) return null;
+          throw e;
+        }
+        for (const u of page.Uploads ?? []) {
+          if (u.Key !== key || !u.UploadId) continue;
+          await abort(key, u.UploadId);
+          n++;
+        }
+        if (!page.IsTruncated) return n;
+        KeyMarker = page.NextKeyMarker;
+        UploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
+  };
+
   const store: BlobStore = {
     kind: 's3',
+    multipart,
 
     async put(key: string, body: BlobBody, putOpts?: { contentType?: string }): Promise<BlobStat> {
       assertValidKey(key);

@@ -26,12 +26,49 @@ export interface BlobRead extends BlobStat {
   range?: { start: number; end: number };
 }
 
+/** One part of a multipart upload, as CompleteMultipartUpload wants it. */
+export interface PartRef {
+  /** 1-based. */
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * An object written part by part (S3 multipart upload; the S3 store only). Parts are numbered from 1; every
+ * part but the last must be at least `minPartSize` bytes; a part sent again replaces the old one.
+ */
+export interface MultipartBlobs {
+  readonly minPartSize: number;
+  /** Starts a multipart upload that will write `key`; answers its upload id. */
+  create(key: string, opts?: { contentType?: string }): Promise<string>;
+  /**
+   * Streams part `partNumber` of exactly `length` bytes and answers its ETag. Rejects with BodyLengthError
+   * when the body is longer or shorter, with NoSuchMultipartUpload when the upload is gone (aborted, completed).
+   */
+  putPart(key: string, uploadId: string, partNumber: number, body: BlobBody, length: number): Promise<string>;
+  /**
+   * Joins the parts, in this order, into the object `key` (atomic: the object appears whole or not at all).
+   * Rejects with NoSuchMultipartUpload when the upload is gone, InvalidMultipartPart when a part is missing,
+   * too small or not the one whose ETag is given.
+   */
+  complete(key: string, uploadId: string, parts: PartRef[]): Promise<void>;
+  /** Discards the upload and its parts; no error when it no longer exists. */
+  abort(key: string, uploadId: string): Promise<void>;
+  /**
+   * Aborts every multipart upload of exactly `key` (one whose id was never recorded: a crash right after it
+   * was created). Answers how many, or null when the store cannot list multipart uploads.
+   */
+  abortAll(key: string): Promise<number | null>;
+}
+
 /**
  * Where file bytes live (DESIGN §5). Keys are generated ids (`[a-zA-Z0-9/_-]`), never user file names.
  * Implementations: disk (DATA_DIR/blobs) and S3-compatible. Both pass tests/integration/storage.
  */
 export interface BlobStore {
   readonly kind: 'disk' | 's3';
+  /** Part-by-part writes (S3 only). */
+  readonly multipart?: MultipartBlobs;
   /**
    * Writes the whole body under `key`, replacing what was there; visible only once complete. Durable when it
    * resolves, unless `durable: false`: then the bytes survive a crash of the process at once, and a power

@@ -1,9 +1,13 @@
 // @vitest-environment node
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_SETTING } from '@/lib/domain/files/chunk-plan';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
-import type { TestContext } from '../../helpers/context';
+import { createTestContext, type TestContext } from '../../helpers/context';
 import {
   BASE,
   bytesOf,
@@ -24,6 +28,10 @@ import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { readZip } from './zip-reader';
 import { dropHash } from '@/lib/server/services/files/file-hash-state';
+import { noteMultipart, notePending } from '@/lib/server/services/files/pending-blobs';
+import { sweepUploads } from '@/lib/server/services/files/sweep-uploads';
+import { createS3Store, ensureBucket } from '@/lib/server/storage/s3';
+import { startS3rverWithMultipart, type S3rverWithMultipart } from '../storage/s3rver-multipart';
 
 describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`, (store) => {
   let h: Harness;
@@ -383,5 +391,180 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     const big = await call(ctx, a, 'createUpload', { name: 'огромный.bin', type: 'documents', size: ctx.env.FILE_QUOTA_MB * 1024 * 1024 + 1 });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('QUOTA_EXCEEDED');
+  });
+});
+
+describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () => {
+  const BUCKET = 'kalkulus-parts';
+  let ctx: TestContext;
+  let shim: S3rverWithMultipart;
+  let dir: string;
+  let a: TestUser;
+  let s3: S3Client;
+  beforeAll(async () => {
+    ctx = await createTestContext({ UPLOAD_IDLE_HOURS: '24' });
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kalkulus-s3rver-mp-'));
+    shim = await startS3rverWithMultipart(dir);
+    const opts = { endpoint: shim.endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    await ensureBucket(opts);
+    ctx.blobs = createS3Store(opts);
+    s3 = new S3Client({ endpoint: opts.endpoint, region: opts.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    [a] = (await users(ctx, 1)) as [TestUser];
+  });
+  afterAll(async () => {
+    s3.destroy();
+    await ctx.destroy();
+    await shim.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const MiB = 1024 * 1024;
+  const objectKeys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key!).sort();
+  const count = async (table: string) =>
+    ((await ctx.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const uploadRow = async (id: string) =>
+    ((await ctx.db.execute(`select multipart_key, multipart_id from files_uploads where id = '${id}'` as never)) as unknown as {
+      rows: { multipart_key: string | null; multipart_id: string | null }[];
+    }).rows[0];
+  const start = async (name: string, bytes: Buffer, withSha = true) => {
+    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
+      name,
+      type: 'documents',
+      size: bytes.length,
+      ...(withSha ? { sha256: sha256(bytes) } : {}),
+    });
+    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
+    return { ...created, part };
+  };
+
+  it('a 2-chunk upload (chunks ≥ 5 MiB) is one multipart upload: byte-identical, right sha256, no chunk objects, nothing pending', async () => {
+    const bytes = pattern(10 * MiB + 1000, 11);
+    const up = await start('Большой.bin', bytes);
+    expect(up.chunks).toBe(2);
+    expect(up.chunk_size).toBeGreaterThanOrEqual(5 * MiB);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]); // created lazily, with the first chunk
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).body).toMatchObject({ received: [0], sha256: sha256(up.part(0)) });
+    const row = await uploadRow(up.upload_id);
+    expect(row?.multipart_id).toBeTruthy();
+    expect(await shim.pendingUploads(BUCKET)).toEqual([row!.multipart_id]);
+    // The UploadId is journalled (a crash now leaves it to the sweeper) and no chunk object was written.
+    const journal = (await ctx.db.execute(`select key, multipart_id from files_pending_blobs` as never)) as unknown as {
+      rows: { key: string; multipart_id: string }[];
+    };
+    expect(journal.rows).toEqual([{ key: row!.multipart_key, multipart_id: row!.multipart_id }]);
+    expect(await objectKeys()).toEqual([]);
+    expect((await sendChunk(ctx, a, up.upload_id, 1, up.part(1))).body.received).toEqual([0, 1]);
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect(done.object).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
+    expect((await bytesOf(await get(ctx, a, `file/${done.object.id}`))).equals(bytes)).toBe(true);
+    const range = await get(ctx, a, `file/${done.object.id}`, { range: `bytes=${5 * MiB - 2}-${5 * MiB + 5}` });
+    expect((await bytesOf(range)).equals(bytes.subarray(5 * MiB - 2, 5 * MiB + 6))).toBe(true);
+    expect(await objectKeys()).toEqual([row!.multipart_key]);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await count('files_upload_chunks')).toBe(0);
+    expect(await count('files_pending_blobs')).toBe(0);
+    expect((await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id })).object.id).toBe(done.object.id);
+    await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+    expect(await objectKeys()).toEqual([]);
+  });
+
+  it('a chunk sent again replaces the part; out of order, the finished object is read once for the sha256', async () => {
+    const bytes = pattern(11 * MiB + 7, 12);
+    const up = await start('Заново.bin', bytes);
+    const wrong = Buffer.from(up.part(1));
+    wrong[100] = wrong[100]! ^ 0xff;
+    expect((await sendChunk(ctx, a, up.upload_id, 1, wrong)).status).toBe(200);
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).status).toBe(200);
+    // Wrong lengths are refused as on the other path, and leave the part as it was.
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0).subarray(5))).status).toBe(422);
+    expect((await sendChunk(ctx, a, up.upload_id, 0, Buffer.concat([up.part(0), Buffer.alloc(3)]))).status).toBe(413);
+    expect((await sendChunk(ctx, a, up.upload_id, 1, up.part(1))).body).toMatchObject({ received: [0, 1], sha256: sha256(up.part(1)) });
+    expect(await shim.pendingUploads(BUCKET)).toHaveLength(1);
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect(done.object.sha256).toBe(sha256(bytes));
+    expect((await bytesOf(await get(ctx, a, `file/${done.object.id}`))).equals(bytes)).toBe(true);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect((await objectKeys()).filter((k) => k.startsWith('uploads/'))).toEqual([]);
+    expect(await count('files_pending_blobs')).toBe(0);
+    await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+  });
+
+  it('a sha256 mismatch: 422 before anything is joined when the hash was carried; else 422 and the upload starts over', async () => {
+    const bytes = pattern(10 * MiB + 10, 13);
+    const up = await start('Битый.bin', bytes, false);
+    await ctx.db.execute(`update files_uploads set sha256 = '${'b'.repeat(64)}' where id = '${up.upload_id}'` as never);
+    for (const i of [0, 1]) expect((await sendChunk(ctx, a, up.upload_id, i, up.part(i))).status).toBe(200);
+    const early = await call(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect(early.status).toBe(422);
+    expect(await shim.pendingUploads(BUCKET)).toHaveLength(1); // the parts stay
+    dropHash(up.upload_id); // as after a restart
+    const late = await call(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect(late).toMatchObject({ status: 422, body: { code: 'CHECKSUM_MISMATCH', sha256: sha256(bytes) } });
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
+    expect((await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: up.upload_id })).received).toEqual([]);
+    await ok(ctx, a, 'abortUpload', { upload_id: up.upload_id });
+    expect(await count('files_pending_blobs')).toBe(0);
+  });
+
+  it('abortUpload aborts the multipart upload', async () => {
+    const bytes = pattern(10 * MiB + 10, 14);
+    const up = await start('Отмена.bin', bytes);
+    expect((await sendChunk(ctx, a, up.upload_id, 1, up.part(1))).status).toBe(200);
+    expect(await shim.pendingUploads(BUCKET)).toHaveLength(1);
+    await ok(ctx, a, 'abortUpload', { upload_id: up.upload_id });
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
+    expect(await count('files_pending_blobs')).toBe(0);
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).status).toBe(404);
+  });
+
+  it('two first chunks at once make one multipart upload', async () => {
+    const bytes = pattern(10 * MiB + 10, 15);
+    const up = await start('Разом.bin', bytes);
+    const both = await Promise.all([sendChunk(ctx, a, up.upload_id, 0, up.part(0)), sendChunk(ctx, a, up.upload_id, 1, up.part(1))]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([(await uploadRow(up.upload_id))!.multipart_id]);
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect((await bytesOf(await get(ctx, a, `file/${done.object.id}`))).equals(bytes)).toBe(true);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await count('files_pending_blobs')).toBe(0);
+    await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+  });
+
+  it('the sweeper aborts an idle upload’s multipart upload, and one a crash left journalled (with or without its UploadId)', async () => {
+    const bytes = pattern(10 * MiB + 10, 16);
+    const up = await start('Брошен.bin', bytes);
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).status).toBe(200);
+    // A crash right after CreateMultipartUpload was journalled (no upload row refers to it) …
+    const parts = ctx.blobs.multipart!;
+    await notePending(ctx.db, ['files/crashed-1']);
+    const crashed = await parts.create('files/crashed-1');
+    await noteMultipart(ctx.db, 'files/crashed-1', crashed);
+    await parts.putPart('files/crashed-1', crashed, 1, Buffer.from('x'), 1);
+    // … and one before its UploadId was: found by listing.
+    await notePending(ctx.db, ['files/crashed-2']);
+    await parts.create('files/crashed-2');
+    expect(await shim.pendingUploads(BUCKET)).toHaveLength(3);
+    expect(await sweepUploads(ctx, new Date(Date.now() + 23 * 3600_000))).toEqual({ uploads: 0, blobs: 0 });
+    expect(await shim.pendingUploads(BUCKET)).toHaveLength(3);
+    expect(await sweepUploads(ctx, new Date(Date.now() + 25 * 3600_000))).toEqual({ uploads: 1, blobs: 2 });
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await objectKeys()).toEqual([]);
+    expect(await count('files_pending_blobs')).toBe(0);
+    expect(await count('files_uploads')).toBe(0);
+  });
+
+  it('chunks < 5 MiB (the seed’s 5 000 000 B) keep the chunk objects, joined at completion', async () => {
+    const bytes = pattern(2 * CHUNK_SETTING + 10, 17);
+    const up = await start('Мелкие.bin', bytes);
+    expect(up.chunk_size).toBeLessThan(5 * MiB);
+    for (const i of [0, 1]) expect((await sendChunk(ctx, a, up.upload_id, i, up.part(i))).status).toBe(200);
+    expect((await objectKeys()).filter((k) => k.startsWith('uploads/'))).toHaveLength(2);
+    expect((await uploadRow(up.upload_id))?.multipart_id).toBeNull();
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id });
+    expect(done.object.sha256).toBe(sha256(bytes));
+    expect((await objectKeys()).filter((k) => k.startsWith('uploads/'))).toEqual([]);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
   });
 });

@@ -10,8 +10,10 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore } from '@/lib/server/storage';
 import { createDiskStore } from '@/lib/server/storage/disk';
+import { BodyLengthError, InvalidMultipartPart, NoSuchMultipartUpload } from '@/lib/server/storage/common';
 import { createS3Store, ensureBucket, type S3StoreOptions } from '@/lib/server/storage/s3';
 import type { BlobStore } from '@/lib/server/storage/types';
+import { startS3rverWithMultipart } from './s3rver-multipart';
 
 interface Fixture {
   store: BlobStore;
@@ -552,6 +554,75 @@ describe('s3 store specifics', () => {
     } finally {
       await new Promise((r) => proxy.close(r));
     }
+  });
+
+  it('multipart: parts streamed with their length checked, replaced when sent again, joined in order; abort and abortAll leave nothing', async () => {
+    const shim = await startS3rverWithMultipart(await tempDir('s3rver-mp'));
+    try {
+      const opts = s3Options(shim.endpoint, 'kalkulus-mp');
+      await ensureBucket(opts);
+      const store = createS3Store(opts);
+      const mp = store.multipart!;
+      expect(mp.minPartSize).toBe(5 * MiB);
+      expect(createDiskStore(await tempDir('no-mp')).multipart).toBeUndefined();
+
+      const a = randomBytes(5 * MiB + 3);
+      const b = randomBytes(1000);
+      const id = await mp.create('files/joined', { contentType: 'application/pdf' });
+      expect(await shim.pendingUploads('kalkulus-mp')).toEqual([id]);
+      // Part 2 first and wrong, then right: the second send replaces the first.
+      await mp.putPart('files/joined', id, 2, Readable.from([randomBytes(1000)]), 1000);
+      const e2 = await mp.putPart('files/joined', id, 2, webStreamOf(b.subarray(0, 10), b.subarray(10)), 1000);
+      const e1 = await mp.putPart('files/joined', id, 1, Readable.from([a.subarray(0, MiB), a.subarray(MiB)]), a.length);
+      // A body longer or shorter than announced fails (instead of hanging the request) and leaves the part as it was.
+      await expect(mp.putPart('files/joined', id, 1, Readable.from([randomBytes(a.length + 1)]), a.length)).rejects.toBeInstanceOf(BodyLengthError);
+      await expect(mp.putPart('files/joined', id, 1, Readable.from([randomBytes(10)]), a.length)).rejects.toMatchObject({ got: 10 });
+      const broken = new Readable({ read() {} });
+      const sending = mp.putPart('files/joined', id, 1, broken, a.length);
+      broken.push(randomBytes(100));
+      setTimeout(() => broken.destroy(new Error('client went away')), 50);
+      await expect(sending).rejects.toThrow('client went away');
+      // Wrong ETag → InvalidMultipartPart.
+      await expect(mp.complete('files/joined', id, [{ partNumber: 1, etag: '"0"' }, { partNumber: 2, etag: e2 }])).rejects.toBeInstanceOf(
+        InvalidMultipartPart,
+      );
+      await mp.complete('files/joined', id, [
+        { partNumber: 1, etag: e1 },
+        { partNumber: 2, etag: e2 },
+      ]);
+      const back = (await store.get('files/joined'))!;
+      expect((await readAll(back.body)).equals(Buffer.concat([a, b]))).toBe(true);
+      expect(await shim.pendingUploads('kalkulus-mp')).toEqual([]);
+      await expect(mp.complete('files/joined', id, [{ partNumber: 1, etag: e1 }])).rejects.toBeInstanceOf(NoSuchMultipartUpload);
+      await expect(mp.putPart('files/joined', id, 1, Buffer.from('x'), 1)).rejects.toBeInstanceOf(NoSuchMultipartUpload);
+
+      // A part < 5 MiB but the last is refused by S3.
+      const small = await mp.create('files/small');
+      const s1 = await mp.putPart('files/small', small, 1, Buffer.alloc(10), 10);
+      const s2 = await mp.putPart('files/small', small, 2, Buffer.alloc(10), 10);
+      await expect(mp.complete('files/small', small, [{ partNumber: 1, etag: s1 }, { partNumber: 2, etag: s2 }])).rejects.toBeInstanceOf(
+        InvalidMultipartPart,
+      );
+
+      // abort is idempotent; abortAll finds the uploads of exactly one key.
+      await mp.abort('files/small', small);
+      await mp.abort('files/small', small);
+      const x1 = await mp.create('files/x');
+      const x2 = await mp.create('files/x');
+      const other = await mp.create('files/x2');
+      expect((await shim.pendingUploads('kalkulus-mp')).sort()).toEqual([x1, x2, other].sort());
+      expect(await mp.abortAll('files/x')).toBe(2);
+      expect(await shim.pendingUploads('kalkulus-mp')).toEqual([other]);
+      expect(await store.stat('files/x')).toBeNull();
+    } finally {
+      await shim.close();
+    }
+  });
+
+  it('multipart: abortAll answers null where ListMultipartUploads is not implemented (plain s3rver)', async () => {
+    const opts = s3Options(await startS3rver(), 'kalkulus-nolist');
+    await ensureBucket(opts);
+    expect(await createS3Store(opts).multipart!.abortAll('files/x')).toBeNull();
   });
 
   it('is what createBlobStore gives when S3 is configured', async () => {

@@ -77,7 +77,8 @@ export const fileLinks = pgTable(
 
 /**
  * A resumable upload (createUpload … completeUpload). `status`: open → done (then `object_id` is set and a
- * repeated completeUpload answers the same object).
+ * repeated completeUpload answers the same object). On the S3 store, an upload whose chunks are ≥ 5 MiB is an
+ * S3 multipart upload of the object `multipart_key` (chunk i = part i + 1), created with the first chunk.
  */
 export const fileUploads = pgTable(
   'files_uploads',
@@ -96,13 +97,20 @@ export const fileUploads = pgTable(
     chunks: integer('chunks').notNull(),
     status: text('status').notNull().default('open'),
     objectId: text('object_id'),
+    /** The object key the S3 multipart upload writes (set together with `multipart_id`). */
+    multipartKey: text('multipart_key'),
+    /** The S3 multipart UploadId. */
+    multipartId: text('multipart_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_uploads_touched_idx').on(t.touchedAt), index('files_uploads_user_idx').on(t.userId)],
 );
 
-/** The chunks of an upload that arrived; a chunk sent again replaces the row (and its blob). */
+/**
+ * The chunks of an upload that arrived; a chunk sent again replaces the row (and its blob, or its S3 part).
+ * A chunk is either a blob (`blob_key`) or a part of the upload's S3 multipart upload (`etag`, no blob).
+ */
 export const fileUploadChunks = pgTable(
   'files_upload_chunks',
   {
@@ -112,7 +120,9 @@ export const fileUploadChunks = pgTable(
     chunkId: integer('chunk_id').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
-    blobKey: text('blob_key').notNull(),
+    blobKey: text('blob_key'),
+    /** The S3 part's ETag (multipart uploads only). */
+    etag: text('etag'),
     receivedAt: timestamp('received_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -124,11 +134,13 @@ export const fileUploadChunks = pgTable(
  * Blobs written but not (yet) referenced by a row, and blobs no longer referenced but not yet deleted:
  * a key is entered here before its bytes are written and removed once the row that owns it is committed
  * (or the blob is deleted). A crash at any point leaves an entry the upload sweeper finds — never an orphan.
+ * `multipart_id`: an S3 multipart upload writing `key`, journalled before any part is sent (the sweeper aborts it).
  */
 export const filePendingBlobs = pgTable(
   'files_pending_blobs',
   {
     key: text('key').primaryKey(),
+    multipartId: text('multipart_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_pending_blobs_created_idx').on(t.createdAt)],

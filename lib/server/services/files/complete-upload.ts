@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { missingChunks } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
+import { InvalidMultipartPart, NoSuchMultipartUpload } from '@/lib/server/storage/common';
 import { z } from '@/lib/schemas/envelope';
 import { idSchema } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
@@ -18,6 +19,7 @@ import { finishHash } from './file-hash-state';
 import { Measure } from './measure';
 import { newId, notFound, searchKey, toWire } from './model';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
+import { partsOf, resetMultipart, type MultipartRef } from './upload-parts';
 import { loadUpload, planOf, quotaBytes, quotaExceeded, type UploadRow } from './uploads';
 
 /** The chunks' bytes one after another, read from the store as they are needed. */
@@ -55,7 +57,7 @@ async function rehash(ctx: AppContext, chunks: ChunkRow[]): Promise<{ sha256: st
   let bytes = 0;
   const bad: number[] = [];
   for (const c of chunks) {
-    const blob = await ctx.blobs.get(c.blobKey);
+    const blob = c.blobKey ? await ctx.blobs.get(c.blobKey) : null;
     if (!blob) {
       bad.push(c.chunkId);
       continue;
@@ -78,7 +80,7 @@ async function rehash(ctx: AppContext, chunks: ChunkRow[]): Promise<{ sha256: st
 
 /** Forgets damaged chunks (rows and blobs) and answers 409 with them as `missing`, so the client sends them again. */
 async function dropChunks(ctx: AppContext, uploadId: string, bad: ChunkRow[]): Promise<never> {
-  const keys = bad.map((c) => c.blobKey);
+  const keys = bad.map((c) => c.blobKey).filter((k): k is string => k !== null);
   await ctx.db.transaction(async (tx) => {
     await notePending(tx as unknown as typeof ctx.db, keys);
     await tx
@@ -90,6 +92,47 @@ async function dropChunks(ctx: AppContext, uploadId: string, bad: ChunkRow[]): P
   throw new ServiceError('UPLOAD_INCOMPLETE', `Части файла повреждены на сервере: отправьте их снова (${missing.length}).`, {
     extra: { missing },
   });
+}
+
+/**
+ * Reads the object a multipart upload wrote, once: the file's SHA-256 and size, and the chunks whose bytes
+ * are not those acknowledged (parts replaced behind our back).
+ */
+async function hashObject(ctx: AppContext, key: string, chunks: ChunkRow[]): Promise<{ sha256: string; bytes: number; bad: number[] }> {
+  const blob = await ctx.blobs.get(key);
+  if (!blob) return { sha256: '', bytes: 0, bad: chunks.map((c) => c.chunkId) };
+  const file = createHash('sha256');
+  let bytes = 0;
+  const bad: number[] = [];
+  let i = 0;
+  let one = createHash('sha256');
+  let inChunk = 0;
+  const endChunk = () => {
+    const c = chunks[i];
+    if (c && one.digest('hex') !== c.sha256) bad.push(c.chunkId);
+    i++;
+    one = createHash('sha256');
+    inChunk = 0;
+  };
+  const reader = blob.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    file.update(value);
+    bytes += value.length;
+    let at = 0;
+    while (at < value.length) {
+      const c = chunks[i];
+      if (!c) break; // longer than the chunks: the size check refuses it
+      const take = Math.min(value.length - at, Number(c.size) - inChunk);
+      one.update(value.subarray(at, at + take));
+      inChunk += take;
+      at += take;
+      if (inChunk === Number(c.size)) endChunk();
+    }
+  }
+  while (i < chunks.length) endChunk();
+  return { sha256: file.digest('hex'), bytes, bad };
 }
 
 async function answerDone(ctx: AppContext, userId: string, upload: UploadRow) {
@@ -121,9 +164,12 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
   }
 
   const objectId = newId();
-  const chunkKeys = chunks.map((c) => c.blobKey);
-  // Disk: the chunks become the file's parts (no second copy, no second fsync). S3: one object assembled
-  // by the store's multipart upload (parts ≥ 5 MiB, so the seed's 5 MB chunks are coalesced).
+  const parts = partsOf(ctx, plan);
+  if (parts && chunks.length > 0) return completeParts(ctx, userId, upload, chunks, objectId);
+  if (chunks.some((c) => !c.blobKey)) throw new Error(`Upload ${upload.id} mixes S3 parts and chunk blobs`);
+  const chunkKeys = chunks.map((c) => c.blobKey as string);
+  // Disk: the chunks become the file's parts (no second copy, no second fsync). S3 with chunks < 5 MiB (the
+  // seed's 5 000 000 B, too small for S3 parts): one object assembled by the store's multipart upload.
   const asParts = ctx.blobs.kind === 'disk';
   const key = asParts ? null : `files/${objectId}`;
   let sha256 = asParts ? finishHash(upload.id, chunkKeys) : null;
@@ -154,15 +200,10 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
     }
   }
   const cleanup = () => (key ? deleteBlobs(ctx, [key]) : Promise.resolve());
-  const mismatch =
-    bytes !== plan.size
-      ? `Размер файла не совпал: получено ${bytes} байт, заявлено ${plan.size}.`
-      : upload.sha256 && upload.sha256 !== sha256
-        ? 'Контрольная сумма SHA-256 не совпала: файл повреждён при передаче. Загрузите его заново.'
-        : null;
+  const mismatch = mismatchOf(upload, plan.size, bytes, sha256);
   if (mismatch) {
     await cleanup();
-    throw new ServiceError('CHECKSUM_MISMATCH', mismatch, { extra: { sha256, size: bytes } });
+    throw mismatch;
   }
 
   let won = false;
@@ -179,32 +220,11 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
       if (now.length !== chunkKeys.length || now.some((c, i) => c.key !== chunkKeys[i])) {
         throw new ServiceError('CONFLICT', 'Часть файла пришла заново, пока загрузка завершалась. Повторите завершение.');
       }
-      if (locked.parentId) {
-        const [parent] = await tx.select({ id: fileObjects.id }).from(fileObjects).where(eq(fileObjects.id, locked.parentId));
-        if (!parent) throw new ServiceError('NOT_FOUND', 'Папку, в которую шла загрузка, удалили.');
-      }
-      const used = await usedBytes(tx as unknown as typeof ctx.db, locked.ownerId, { exceptUpload: locked.id });
-      if (used + plan.size > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
-      await tx.insert(fileObjects).values({
-        id: objectId,
-        ownerId: locked.ownerId,
-        parentId: locked.parentId,
-        name: locked.name,
-        searchName: searchKey(locked.name),
-        type: locked.type,
-        kind: 'file',
-        mode: locked.mode,
-        metadata: locked.metadata,
-        size: plan.size,
-        mime: mimeOf(locked.name),
-        sha256: sha256 ?? '',
-        blobKey: key,
-        uploadId: locked.id,
-      });
+      await insertObject(ctx, tx as unknown as typeof ctx.db, locked, { objectId, size: plan.size, sha256: sha256 ?? '', key });
       if (!key) {
         // The chunks now belong to the object: their rows go, their blobs stay as its parts.
         if (chunks.length > 0) {
-          await tx.insert(fileObjectParts).values(chunks.map((c, idx) => ({ objectId, idx, blobKey: c.blobKey, size: Number(c.size) })));
+          await tx.insert(fileObjectParts).values(chunks.map((c, idx) => ({ objectId, idx, blobKey: chunkKeys[idx]!, size: Number(c.size) })));
         }
         await tx.delete(fileUploadChunks).where(eq(fileUploadChunks.uploadId, locked.id));
       }
@@ -230,6 +250,134 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
     await deleteBlobs(ctx, chunkKeys);
   }
   return answerDone(ctx, userId, await loadUpload(ctx.db, userId, uploadId));
+}
+
+/** 422 when the file is not the size or the SHA-256 announced; null when it is. */
+function mismatchOf(upload: UploadRow, size: number, bytes: number, sha256: string | null): ServiceError | null {
+  const msg =
+    bytes !== size
+      ? `Размер файла не совпал: получено ${bytes} байт, заявлено ${size}.`
+      : upload.sha256 && upload.sha256 !== sha256
+        ? 'Контрольная сумма SHA-256 не совпала: файл повреждён при передаче. Загрузите его заново.'
+        : null;
+  return msg ? new ServiceError('CHECKSUM_MISMATCH', msg, { extra: { sha256, size: bytes } }) : null;
+}
+
+/** Inside the completion's transaction: the parent still exists, the quota holds; the object row goes in. */
+async function insertObject(
+  ctx: AppContext,
+  tx: typeof ctx.db,
+  locked: UploadRow,
+  o: { objectId: string; size: number; sha256: string; key: string | null },
+): Promise<void> {
+  if (locked.parentId) {
+    const [parent] = await tx.select({ id: fileObjects.id }).from(fileObjects).where(eq(fileObjects.id, locked.parentId));
+    if (!parent) throw new ServiceError('NOT_FOUND', 'Папку, в которую шла загрузка, удалили.');
+  }
+  const used = await usedBytes(tx, locked.ownerId, { exceptUpload: locked.id });
+  if (used + o.size > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
+  await tx.insert(fileObjects).values({
+    id: o.objectId,
+    ownerId: locked.ownerId,
+    parentId: locked.parentId,
+    name: locked.name,
+    searchName: searchKey(locked.name),
+    type: locked.type,
+    kind: 'file',
+    mode: locked.mode,
+    metadata: locked.metadata,
+    size: o.size,
+    mime: mimeOf(locked.name),
+    sha256: o.sha256,
+    blobKey: o.key,
+    uploadId: locked.id,
+  });
+}
+
+/** Forgets every chunk (their parts went with the multipart upload) and answers 409 with them all `missing`. */
+async function partsLost(ctx: AppContext, upload: UploadRow, mp: MultipartRef, chunks: ChunkRow[], why: string): Promise<never> {
+  await resetMultipart(ctx, upload.id, mp);
+  throw new ServiceError('UPLOAD_INCOMPLETE', why, { extra: { missing: chunks.map((c) => c.chunkId) } });
+}
+
+/**
+ * Completion of an upload whose chunks are the parts of an S3 multipart upload: CompleteMultipartUpload with
+ * the parts in order (S3 joins them; nothing is copied), then the same atomic row commit. The SHA-256 is the
+ * one carried across in-order chunks, else the finished object is read once. Until the commit the upload
+ * keeps the object (a repeated completion, after a crash or a lost commit, finds it and commits it; abort
+ * and the sweeper delete it).
+ */
+async function completeParts(ctx: AppContext, userId: string, upload: UploadRow, chunks: ChunkRow[], objectId: string) {
+  const parts = ctx.blobs.multipart;
+  if (!parts || !upload.multipartKey || !upload.multipartId || chunks.some((c) => !c.etag)) {
+    throw new Error(`Upload ${upload.id} has chunks that are not parts of its multipart upload`);
+  }
+  const mp: MultipartRef = { key: upload.multipartKey, id: upload.multipartId };
+  const plan = planOf(upload);
+  const etags = chunks.map((c) => c.etag as string);
+  const bytes = chunks.reduce((a, c) => a + Number(c.size), 0);
+  let sha256 = finishHash(upload.id, etags);
+  // Known wrong before anything is joined: the parts stay, and chunks sent again replace them.
+  const early = sha256 ? mismatchOf(upload, plan.size, bytes, sha256) : null;
+  if (early) throw early;
+
+  try {
+    await parts.complete(
+      mp.key,
+      mp.id,
+      chunks.map((c) => ({ partNumber: c.chunkId + 1, etag: c.etag as string })),
+    );
+  } catch (e) {
+    if (e instanceof InvalidMultipartPart) {
+      await partsLost(ctx, upload, mp, chunks, 'Части файла в хранилище не те, что были приняты: отправьте файл заново.');
+    }
+    if (!(e instanceof NoSuchMultipartUpload)) throw e;
+    // Completed already (a completion that crashed or lost its commit, or a concurrent one), or lost.
+    const again = await loadUpload(ctx.db, userId, upload.id);
+    if (again.status === 'done') return answerDone(ctx, userId, again);
+    const st = await ctx.blobs.stat(mp.key);
+    if (!st || st.size !== plan.size) {
+      await partsLost(ctx, upload, mp, chunks, 'Части файла пропали из хранилища: отправьте файл заново.');
+    }
+  }
+  if (!sha256) {
+    const read = await hashObject(ctx, mp.key, chunks);
+    if (read.bad.length > 0 || read.bytes !== plan.size) {
+      await partsLost(ctx, upload, mp, chunks, 'Файл в хранилище не совпал с принятыми частями: отправьте его заново.');
+    }
+    sha256 = read.sha256;
+    const late = mismatchOf(upload, plan.size, read.bytes, sha256);
+    if (late) {
+      // The parts are joined already: the upload starts over (the object goes, every chunk is missing again).
+      await resetMultipart(ctx, upload.id, mp);
+      throw late;
+    }
+  }
+
+  let won = false;
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(fileUploads).where(eq(fileUploads.id, upload.id)).for('update');
+    if (!locked) throw new ServiceError('NOT_FOUND', 'Загрузку отменили, пока она завершалась.');
+    if (locked.status !== 'open') return; // a concurrent completion won
+    const now = await tx
+      .select({ etag: fileUploadChunks.etag })
+      .from(fileUploadChunks)
+      .where(eq(fileUploadChunks.uploadId, locked.id))
+      .orderBy(asc(fileUploadChunks.chunkId));
+    if (locked.multipartId !== mp.id || now.length !== etags.length || now.some((c, i) => c.etag !== etags[i])) {
+      throw new ServiceError('CONFLICT', 'Часть файла пришла заново, пока загрузка завершалась. Повторите завершение.');
+    }
+    await insertObject(ctx, tx as unknown as typeof ctx.db, locked, { objectId, size: plan.size, sha256: sha256 ?? '', key: mp.key });
+    await tx.delete(fileUploadChunks).where(eq(fileUploadChunks.uploadId, locked.id));
+    await tx
+      .update(fileUploads)
+      .set({ status: 'done', objectId, multipartKey: null, multipartId: null, touchedAt: sql`now()` })
+      .where(and(eq(fileUploads.id, locked.id), eq(fileUploads.status, 'open')));
+    won = true;
+  });
+  // The object is the file's now (or, when a concurrent completion won, the same object is): the journal goes.
+  if (won) await forgetPending(ctx.db, [mp.key]);
+  return answerDone(ctx, userId, await loadUpload(ctx.db, userId, upload.id));
 }
 
 export const completeUploadCall = defineCall({
