@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CostResult, SpecDocument } from '@/lib/domain/cost';
 import { formatMoney } from '@/lib/domain/money';
@@ -9,6 +8,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { useToast } from '@/components/layout/ToastProvider';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
@@ -28,9 +28,12 @@ const sameFields = (a: Record<string, string>, b: Record<string, string>) => {
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 };
 
-/** `/specifications/create/{specId?}`: edit a specification, live totals, Ctrl+S, stale-version handling. */
-export function SpecEditorPage({ specId }: { specId?: string }) {
-  const router = useRouter();
+/**
+ * `/specifications/create/{specId?}`: edit a specification, live totals, Ctrl+S, stale-version handling.
+ * `folderId`: where a new specification is created (the `?folder=` of /specifications/create).
+ */
+export function SpecEditorPage({ specId, folderId = null }: { specId?: string; folderId?: string | null }) {
+  const router = useAppRouter();
   const toast = useToast();
   const [doc, setDoc] = useState<SpecDocument>(() => ({ ...emptySpec(), materials: [newMaterial()] }));
   const [id, setId] = useState<string | undefined>(specId);
@@ -40,8 +43,6 @@ export function SpecEditorPage({ specId }: { specId?: string }) {
   // undefined until `processes/list` answers (the linked set's steps are shown from it).
   const [processSets, setProcessSets] = useState<LinkableSet[] | undefined>();
   const [exporting, setExporting] = useState(false);
-  // `?folder=<id>`: a new specification is created in that folder of the file manager.
-  const [folderId] = useState<string | null>(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('folder')));
   const [totals, setTotals] = useState<CostResult | null>(null);
   const [totalsError, setTotalsError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
