@@ -29,7 +29,9 @@ export const specsApi = {
   },
   async get(id: string): Promise<{ doc: SpecDocument; version: number; name: string }> {
     const r = await filesApi<{ object: FileObject }>('getFileInfo', { id });
-    return { doc: JSON.parse(r.object.metadata) as SpecDocument, version: r.object.version, name: r.object.name };
+    // The object's name wins: renaming or copying in the list changes it, not the stored document.
+    const doc = { ...(JSON.parse(r.object.metadata) as SpecDocument), name: r.object.name };
+    return { doc, version: r.object.version, name: r.object.name };
   },
   /**
    * A new object (an empty file whose metadata is the document), through the file manager's upload protocol,
