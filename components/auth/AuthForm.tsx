@@ -307,7 +307,7 @@ export function AuthForm({
             <Button
               type="button"
               label={linking ? 'Привязать Яндекс ID' : 'Войти через Яндекс ID'}
-              severity="danger"
+              severity="secondary"
               outlined
               onClick={() => void startOAuth('yandex')}
             />
@@ -316,7 +316,7 @@ export function AuthForm({
             <Button
               type="button"
               label={linking ? 'Привязать VK ID' : 'Войти через VK ID'}
-              severity="info"
+              severity="secondary"
               outlined
               onClick={() => void startOAuth('vk')}
             />
@@ -326,7 +326,7 @@ export function AuthForm({
               type="button"
               label={linking ? 'Привязать Telegram' : 'Войти через Telegram'}
               icon="pi pi-telegram"
-              severity="info"
+              severity="secondary"
               outlined
               onClick={() => window.location.assign(telegramUrl())}
             />
