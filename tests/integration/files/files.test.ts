@@ -532,6 +532,21 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
   });
 
+  it('two completions at once answer the same object, once committed', async () => {
+    const bytes = pattern(10 * MiB + 20, 16);
+    const up = await start('Дважды.bin', bytes);
+    for (const i of [0, 1]) expect((await sendChunk(ctx, a, up.upload_id, i, up.part(i))).status).toBe(200);
+    dropHash(up.upload_id); // both read the finished object: the widest window between joining and the commit
+    const both = await Promise.all([0, 1].map(() => call(ctx, a, 'completeUpload', { upload_id: up.upload_id })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const ids = both.map((r) => (r.body as { object: FileObj }).object.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect((await bytesOf(await get(ctx, a, `file/${ids[0]}`))).equals(bytes)).toBe(true);
+    expect(await shim.pendingUploads(BUCKET)).toEqual([]);
+    expect(await count('files_pending_blobs')).toBe(0);
+    await ok(ctx, a, 'deleteFiles', { ids: [ids[0]] });
+  });
+
   it('the sweeper aborts an idle upload’s multipart upload, and one a crash left journalled (with or without its UploadId)', async () => {
     const bytes = pattern(10 * MiB + 10, 16);
     const up = await start('Брошен.bin', bytes);

@@ -294,9 +294,15 @@ async function insertObject(
   });
 }
 
-/** Forgets every chunk (their parts went with the multipart upload) and answers 409 with them all `missing`. */
-async function partsLost(ctx: AppContext, upload: UploadRow, mp: MultipartRef, chunks: ChunkRow[], why: string): Promise<never> {
+/**
+ * Forgets every chunk (their parts went with the multipart upload) and answers 409 with them all `missing` —
+ * unless a concurrent completion has committed the file meanwhile (the reset then does nothing): that object
+ * is the answer.
+ */
+async function partsLost(ctx: AppContext, userId: string, upload: UploadRow, mp: MultipartRef, chunks: ChunkRow[], why: string) {
   await resetMultipart(ctx, upload.id, mp);
+  const now = await loadUpload(ctx.db, userId, upload.id);
+  if (now.status === 'done') return answerDone(ctx, userId, now);
   throw new ServiceError('UPLOAD_INCOMPLETE', why, { extra: { missing: chunks.map((c) => c.chunkId) } });
 }
 
@@ -329,7 +335,7 @@ async function completeParts(ctx: AppContext, userId: string, upload: UploadRow,
     );
   } catch (e) {
     if (e instanceof InvalidMultipartPart) {
-      await partsLost(ctx, upload, mp, chunks, 'Части файла в хранилище не те, что были приняты: отправьте файл заново.');
+      return partsLost(ctx, userId, upload, mp, chunks, 'Части файла в хранилище не те, что были приняты: отправьте файл заново.');
     }
     if (!(e instanceof NoSuchMultipartUpload)) throw e;
     // Completed already (a completion that crashed or lost its commit, or a concurrent one), or lost.
@@ -337,13 +343,13 @@ async function completeParts(ctx: AppContext, userId: string, upload: UploadRow,
     if (again.status === 'done') return answerDone(ctx, userId, again);
     const st = await ctx.blobs.stat(mp.key);
     if (!st || st.size !== plan.size) {
-      await partsLost(ctx, upload, mp, chunks, 'Части файла пропали из хранилища: отправьте файл заново.');
+      return partsLost(ctx, userId, upload, mp, chunks, 'Части файла пропали из хранилища: отправьте файл заново.');
     }
   }
   if (!sha256) {
     const read = await hashObject(ctx, mp.key, chunks);
     if (read.bad.length > 0 || read.bytes !== plan.size) {
-      await partsLost(ctx, upload, mp, chunks, 'Файл в хранилище не совпал с принятыми частями: отправьте его заново.');
+      return partsLost(ctx, userId, upload, mp, chunks, 'Файл в хранилище не совпал с принятыми частями: отправьте его заново.');
     }
     sha256 = read.sha256;
     const late = mismatchOf(upload, plan.size, read.bytes, sha256);
