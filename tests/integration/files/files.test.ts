@@ -539,7 +539,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     dropHash(up.upload_id); // both read the finished object: the widest window between joining and the commit
     const both = await Promise.all([0, 1].map(() => call(ctx, a, 'completeUpload', { upload_id: up.upload_id })));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
-    const ids = both.map((r) => (r.body as { object: FileObj }).object.id);
+    const ids = both.map((r) => (r.body as unknown as { object: FileObj }).object.id);
     expect(ids[0]).toBe(ids[1]);
     expect((await bytesOf(await get(ctx, a, `file/${ids[0]}`))).equals(bytes)).toBe(true);
     expect(await shim.pendingUploads(BUCKET)).toEqual([]);
