@@ -43,7 +43,11 @@ export function defaultReturnableQty(m: MaterialLine): string {
   return formatNumber(gross.minus(qty).toDecimalPlaces(4));
 }
 
+/** Widths (rem) of the materials columns: №, name, unit, net, waste % + mode, semi-finished, price + VAT, article, returnable qty + price, actions. */
+const MATERIAL_COLUMNS = [3, 16, 6.5, 7, 13, 11, 12.5, 10, 13, 3];
+
 /** The line's returnable waste with `patch`; both fields empty → none. */
+
 function returnableWith(m: MaterialLine, patch: { qty?: string; price?: string }): MaterialLine['returnable'] {
   const qty = patch.qty ?? m.returnable?.qty ?? '';
   const price = patch.price ?? m.returnable?.price ?? '';
@@ -426,7 +430,12 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
 
       <h3>Материалы</h3>
       <div className={s.scroll} ref={box} data-testid="materials-scroll">
-        <table className={`${s.table} ${s.fixedRows}`} aria-rowcount={value.materials.length + 1}>
+        <table className={`${s.table} ${s.fixedRows} ${s.materials}`} aria-rowcount={value.materials.length + 1}>
+          <colgroup>
+            {MATERIAL_COLUMNS.map((w, i) => (
+              <col key={i} style={{ width: `${w}rem` }} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               <th>№</th>
