@@ -1,6 +1,6 @@
 'use client';
 
-import { TAX_REGIME_TITLES, TAX_REGIMES, type CostParams, type OverheadPool, type TaxRegime } from '@/lib/domain/cost';
+import { PARAM_DEFAULTS, TAX_REGIME_TITLES, TAX_REGIMES, type CostParams, type OverheadPool, type TaxRegime } from '@/lib/domain/cost';
 import s from './cost.module.css';
 
 export type PriceMode = 'markup' | 'margin' | 'price' | 'cost';
@@ -56,13 +56,14 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
   const p = form.params;
   const set = (patch: Partial<CostParams>) => onChange({ ...form, params: { ...p, ...patch } });
   const err = (k: string) => errors[`params.${k}`];
-  const field = (key: keyof CostParams, label: string) => (
+  const field = (key: keyof CostParams, label: string, placeholder?: string) => (
     <label className={s.field}>
       {label}
       <input
         className={`p-inputtext p-component ${err(key) ? 'p-invalid' : ''}`}
         inputMode="decimal"
         value={(p[key] as string | undefined) ?? ''}
+        placeholder={placeholder}
         onChange={(e) => set({ [key]: e.target.value })}
       />
       {err(key) && <small className="p-error">{err(key)}</small>}
@@ -97,8 +98,8 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
     <div className={s.params}>
       {field('batchQty', 'Партия, ед.')}
       {field('additionalWagePct', 'Дополнительная ЗП, %')}
-      {field('contributionsPct', 'Страховые взносы, %')}
-      {field('accidentPct', 'НС и ПЗ, %')}
+      {field('contributionsPct', 'Страховые взносы, %', `${PARAM_DEFAULTS.contributionsPct} — по умолчанию`)}
+      {field('accidentPct', 'НС и ПЗ, %', `${PARAM_DEFAULTS.accidentPct.replace('.', ',')} — по умолчанию`)}
       {field('preparationPct', 'Подготовка производства, % основной ЗП')}
       {pool('shop', 'ОПР (статья 10)')}
       {pool('general', 'ОХР (статья 11)')}

@@ -676,11 +676,15 @@ export function vatRateFor(regime: TaxRegime, given: string | undefined, rates: 
   return null;
 }
 
+/** What an empty parameter means (the form shows these as placeholders). */
+export const PARAM_DEFAULTS = { contributionsPct: '30', accidentPct: '0.2' } as const;
+
 /**
  * Плановая калькуляция of one specification: статьи 1–14, цеховая / производственная / полная себестоимость,
  * price, profit and VAT, per output, per unit and per batch. Every amount is rounded to kopecks (half-up)
  * where it is computed; totals are sums of rounded amounts.
  */
+
 export function calculateCost(spec: SpecDocument, params: CostParams, opts: CalculateOptions): CostResult {
   const p = params ?? {};
   const regime = regimeOf(p.taxRegime);
@@ -694,8 +698,8 @@ export function calculateCost(spec: SpecDocument, params: CostParams, opts: Calc
   const run: Run = {
     resolve: opts.resolve ?? (() => undefined),
     additionalWagePct: pctParam(p.additionalWagePct, 'additionalWagePct', '0', 'Дополнительная ЗП'),
-    contributionsPct: pctParam(p.contributionsPct, 'contributionsPct', '30', 'Страховые взносы'),
-    accidentPct: pctParam(p.accidentPct, 'accidentPct', '0.2', 'НС и ПЗ'),
+    contributionsPct: pctParam(p.contributionsPct, 'contributionsPct', PARAM_DEFAULTS.contributionsPct, 'Страховые взносы'),
+    accidentPct: pctParam(p.accidentPct, 'accidentPct', PARAM_DEFAULTS.accidentPct, 'НС и ПЗ'),
     purchaseVatPct,
     vatInCost: VAT_IN_COST.has(regime),
     memo: new Map(),
