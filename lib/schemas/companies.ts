@@ -4,8 +4,7 @@ import {
   COMPANY_KINDS,
   companyRequisiteErrors,
   TAX_REGIMES,
-  type CompanyKind,
-  type CompanyTaxRegime,
+  type CompanyCard,
 } from '@/lib/domain/requisites';
 import { parseDecimal } from '@/lib/domain/money';
 import { z } from './envelope';
@@ -110,24 +109,9 @@ const fields = {
 };
 
 /** The company as it is stored and sent: реквизиты cleaned, one default account, costing only for own. */
-export interface CompanyData {
+export interface CompanyData extends CompanyCard {
   isOwn: boolean;
-  kind: CompanyKind;
-  fullName: string;
-  shortName: string;
-  inn: string;
-  kpp: string;
-  ogrn: string;
-  okpo: string;
   snils: string;
-  legalAddress: string;
-  postalAddress: string;
-  directorName: string;
-  directorTitle: string;
-  accountantName: string;
-  phone: string;
-  email: string;
-  taxRegime: CompanyTaxRegime;
   bankAccounts: { bik: string; bankName: string; corrAccount: string; account: string; isDefault: boolean }[];
   costing: CostingDefaults | null;
 }

@@ -1,6 +1,6 @@
 import { ARTICLE_NOS, ARTICLE_TITLES, type CostResult } from '@/lib/domain/cost';
 import { dec, formatNumber, formatPercent, roundKop, sum } from '@/lib/domain/money';
-import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES, vatTitle, type CompanyKind, type CompanyTaxRegime } from '@/lib/domain/requisites/company';
+import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES, vatTitle, type CompanyCard } from '@/lib/domain/requisites/company';
 import { isMoney, money, type TemplateData, type TemplateValue } from './values';
 
 /**
@@ -8,27 +8,7 @@ import { isMoney, money, type TemplateData, type TemplateValue } from './values'
  * (`cost.*`), invoice rows (`items`) and their totals (`totals.*`). Names are listed in docs/templates.md.
  */
 
-/** The company fields used here (the stored company has more). */
-export interface CompanyForTemplate {
-  kind: CompanyKind;
-  fullName: string;
-  shortName: string;
-  inn: string;
-  kpp: string;
-  ogrn: string;
-  okpo: string;
-  legalAddress: string;
-  postalAddress: string;
-  directorName: string;
-  directorTitle: string;
-  accountantName: string;
-  phone: string;
-  email: string;
-  taxRegime: CompanyTaxRegime;
-  bankAccounts: readonly { bik: string; bankName: string; corrAccount: string; account: string; isDefault: boolean }[];
-}
-
-export function companyData(c: CompanyForTemplate, vatGeneralPct?: string): TemplateData {
+export function companyData(c: CompanyCard, vatGeneralPct?: string): TemplateData {
   const bank = c.bankAccounts.find((b) => b.isDefault) ?? c.bankAccounts[0];
   return {
     name: c.shortName || c.fullName,

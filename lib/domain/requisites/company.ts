@@ -75,6 +75,26 @@ export interface BankAccountRequisites {
   account: string;
 }
 
+/** A company's card as documents print it: names, реквизиты, addresses, people, contacts, accounts. */
+export interface CompanyCard {
+  kind: CompanyKind;
+  fullName: string;
+  shortName: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  okpo: string;
+  legalAddress: string;
+  postalAddress: string;
+  directorName: string;
+  directorTitle: string;
+  accountantName: string;
+  phone: string;
+  email: string;
+  taxRegime: CompanyTaxRegime;
+  bankAccounts: readonly (BankAccountRequisites & { bankName: string; isDefault: boolean })[];
+}
+
 export interface CompanyRequisites {
   isOwn: boolean;
   kind: CompanyKind;
