@@ -1,32 +1,13 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '@/lib/server/gateway/dispatch';
-import { services } from '@/lib/server/gateway/services';
+import { describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../../helpers/auth';
-import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
+import { callProduct, productSuite } from '../../helpers/product';
 
-let ctx: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createTestUser(ctx);
-  bob = await createTestUser(ctx);
-});
-afterAll(async () => {
-  await ctx.destroy();
-});
+const suite = productSuite();
 
 type Answer = { status: number; body: Record<string, unknown> & { fields?: Record<string, string>; code?: string } };
-async function call(who: TestUser | null, path: string, body: unknown): Promise<Answer> {
-  const res = await dispatch(
-    services.product,
-    new Request(`http://localhost/api/v1/${path}`, { method: 'POST', headers: who ? who.headers : { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    ctx,
-  );
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const call = (who: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(suite.ctx, who, path, body);
 
 const definition = {
   name: 'Цена с НДС и скидкой',
@@ -44,41 +25,41 @@ const definition = {
 describe(`custom calculators (${testDriver()})`, () => {
   it('save, list, run, share by link, delete — per owner', async () => {
     expect((await call(null, 'calculators/custom/list', {})).status).toBe(401);
-    const saved = await call(alice, 'calculators/custom/save', definition);
+    const saved = await call(suite.alice, 'calculators/custom/save', definition);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const calc = saved.body.calculator as { id: string; own: boolean; formulas: { kind: string }[] };
     expect(calc.own).toBe(true);
 
-    const list = await call(alice, 'calculators/custom/list', {});
+    const list = await call(suite.alice, 'calculators/custom/list', {});
     expect((list.body.calculators as { name: string }[]).map((c) => c.name)).toEqual(['Цена с НДС и скидкой']);
-    expect((await call(bob, 'calculators/custom/list', {})).body.calculators).toEqual([]);
+    expect((await call(suite.bob, 'calculators/custom/list', {})).body.calculators).toEqual([]);
 
-    const run = await call(alice, 'calculators/custom/run', { id: calc.id, values: { цена: '1 000,005', скидка: '10' } });
+    const run = await call(suite.alice, 'calculators/custom/run', { id: calc.id, values: { цена: '1 000,005', скидка: '10' } });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     // 1 000,005 × 0,9 = 900,0045 → 900,00; НДС 198,00; итого 1 098,00
     expect(run.body.result).toEqual({ соСкидкой: '900.00', ндс: '198.00', итого: '1098.00' });
     expect((run.body.steps as { formula: string }[])[1]!.formula).toBe('соСкидкой * 22 / 100 = 900 × 22 / 100');
 
     // Bob cannot see it by id, but can by the share link.
-    expect((await call(bob, 'calculators/custom/get', { id: calc.id })).status).toBe(404);
-    const share = await call(alice, 'calculators/custom/share', { id: calc.id });
+    expect((await call(suite.bob, 'calculators/custom/get', { id: calc.id })).status).toBe(404);
+    const share = await call(suite.alice, 'calculators/custom/share', { id: calc.id });
     const token = share.body.token as string;
     expect(share.body.link).toMatch(new RegExp(`/calculators/custom/shared/${token}$`));
-    const seen = await call(bob, 'calculators/custom/get', { token });
+    const seen = await call(suite.bob, 'calculators/custom/get', { token });
     expect(seen.body.calculator).toMatchObject({ name: 'Цена с НДС и скидкой', own: false, shareToken: null });
-    expect((await call(bob, 'calculators/custom/run', { token, values: { цена: '100', скидка: '0' } })).body.result).toMatchObject({ итого: '122.00' });
-    expect((await call(bob, 'calculators/custom/save', { ...definition, id: calc.id })).status).toBe(404);
-    expect((await call(bob, 'calculators/custom/delete', { id: calc.id })).status).toBe(404);
+    expect((await call(suite.bob, 'calculators/custom/run', { token, values: { цена: '100', скидка: '0' } })).body.result).toMatchObject({ итого: '122.00' });
+    expect((await call(suite.bob, 'calculators/custom/save', { ...definition, id: calc.id })).status).toBe(404);
+    expect((await call(suite.bob, 'calculators/custom/delete', { id: calc.id })).status).toBe(404);
 
-    expect((await call(alice, 'calculators/custom/delete', { id: calc.id })).status).toBe(200);
-    expect((await call(bob, 'calculators/custom/get', { token })).status).toBe(404);
+    expect((await call(suite.alice, 'calculators/custom/delete', { id: calc.id })).status).toBe(200);
+    expect((await call(suite.bob, 'calculators/custom/get', { token })).status).toBe(404);
   });
 
   it('«Добавить в мои калькуляторы»: a shared calculator copied to the recipient\'s own list, once', async () => {
-    const carol = await createTestUser(ctx);
-    const saved = await call(alice, 'calculators/custom/save', { ...definition, name: 'Для копии' });
+    const carol = await createTestUser(suite.ctx);
+    const saved = await call(suite.alice, 'calculators/custom/save', { ...definition, name: 'Для копии' });
     const id = (saved.body.calculator as { id: string }).id;
-    const token = (await call(alice, 'calculators/custom/share', { id })).body.token as string;
+    const token = (await call(suite.alice, 'calculators/custom/share', { id })).body.token as string;
 
     expect((await call(null, 'calculators/custom/copy', { token })).status).toBe(401);
     expect((await call(carol, 'calculators/custom/copy', { token: 'x'.repeat(24) })).status).toBe(404);
@@ -94,19 +75,19 @@ describe(`custom calculators (${testDriver()})`, () => {
     // Pressing again gives the same copy; the owner gets the original back.
     const again = await call(carol, 'calculators/custom/copy', { token });
     expect(again.body).toMatchObject({ added: false, calculator: { id: copy.id } });
-    expect((await call(alice, 'calculators/custom/copy', { token })).body).toMatchObject({ added: false, calculator: { id, own: true } });
+    expect((await call(suite.alice, 'calculators/custom/copy', { token })).body).toMatchObject({ added: false, calculator: { id, own: true } });
     expect((await call(carol, 'calculators/custom/list', {})).body.calculators).toEqual([expect.objectContaining({ id: copy.id, name: 'Для копии' })]);
 
     // The copy is the recipient's own: runs by id, survives the original, and the original stays untouched.
     expect((await call(carol, 'calculators/custom/run', { id: copy.id, values: { цена: '100', скидка: '0' } })).body.result).toMatchObject({ итого: '122.00' });
     expect((await call(carol, 'calculators/custom/save', { ...definition, name: 'Моя копия', id: copy.id })).status).toBe(200);
-    expect((await call(alice, 'calculators/custom/get', { id })).body.calculator).toMatchObject({ name: 'Для копии' });
-    expect((await call(alice, 'calculators/custom/delete', { id })).status).toBe(200);
+    expect((await call(suite.alice, 'calculators/custom/get', { id })).body.calculator).toMatchObject({ name: 'Для копии' });
+    expect((await call(suite.alice, 'calculators/custom/delete', { id })).status).toBe(200);
     expect((await call(carol, 'calculators/custom/get', { id: copy.id })).body.calculator).toMatchObject({ name: 'Моя копия', own: true });
   });
 
   it('bad formulas and inputs → 422 with Russian field messages', async () => {
-    const bad = await call(alice, 'calculators/custom/save', {
+    const bad = await call(suite.alice, 'calculators/custom/save', {
       ...definition,
       formulas: [
         { name: 'a', label: 'A', expr: 'цена +', kind: 'money' },
@@ -120,12 +101,12 @@ describe(`custom calculators (${testDriver()})`, () => {
       'formulas.1.expr': 'Непонятный символ «.» в позиции 8.',
       'formulas.2.name': 'Имя «цена» уже занято.',
     });
-    const saved = await call(alice, 'calculators/custom/save', { ...definition, formulas: [{ name: 'x', label: 'X', expr: 'цена / скидка', kind: 'number' }] });
+    const saved = await call(suite.alice, 'calculators/custom/save', { ...definition, formulas: [{ name: 'x', label: 'X', expr: 'цена / скидка', kind: 'number' }] });
     const id = (saved.body.calculator as { id: string }).id;
-    const zero = await call(alice, 'calculators/custom/run', { id, values: { цена: '1', скидка: '0' } });
+    const zero = await call(suite.alice, 'calculators/custom/run', { id, values: { цена: '1', скидка: '0' } });
     expect(zero.status).toBe(422);
     expect(zero.body.fields).toEqual({ 'values.x': 'Формула «X»: Деление на ноль.' });
-    const nan = await call(alice, 'calculators/custom/run', { id, values: { цена: 'много', скидка: '1' } });
+    const nan = await call(suite.alice, 'calculators/custom/run', { id, values: { цена: 'много', скидка: '1' } });
     expect(nan.body.fields).toEqual({ 'values.цена': 'Введите число: цифры и одна запятая, например 1 234,56.' });
   });
 });

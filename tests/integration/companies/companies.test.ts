@@ -1,30 +1,19 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import type { Company } from '@/lib/schemas/companies';
 import { createTestUser, type TestUser } from '../../helpers/auth';
-import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
-import { callProduct } from '../../helpers/product';
+import { callProduct, productSuite } from '../../helpers/product';
 import { ownWorkshop, sberbank } from './fixtures';
 
-let ctx: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createTestUser(ctx);
-  bob = await createTestUser(ctx);
-});
-afterAll(async () => {
-  await ctx.destroy();
-});
+const suite = productSuite();
 
 type Answer = { status: number; body: Record<string, unknown> & { fields?: Record<string, string> } };
 
 const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> =>
-  callProduct<Answer['body']>(ctx, user, path, body);
+  callProduct<Answer['body']>(suite.ctx, user, path, body);
 
 const create = async (user: TestUser, data: object) => {
   const r = await call(user, 'companies/create', data);
@@ -46,7 +35,7 @@ describe(`companies (${testDriver()})`, () => {
   });
 
   it('creates a company with cleaned реквизиты and reads it back', async () => {
-    const c = await create(alice, { ...ownWorkshop });
+    const c = await create(suite.alice, { ...ownWorkshop });
     expect(c).toMatchObject({
       isOwn: true,
       kind: 'entrepreneur',
@@ -66,12 +55,12 @@ describe(`companies (${testDriver()})`, () => {
         directCosting: false,
       },
     });
-    const got = await call(alice, 'companies/get', { id: c.id });
+    const got = await call(suite.alice, 'companies/get', { id: c.id });
     expect(got.body.company).toEqual(c);
   });
 
   it('refuses wrong реквизиты with 422 and Russian field messages', async () => {
-    const r = await call(alice, 'companies/create', {
+    const r = await call(suite.alice, 'companies/create', {
       ...sberbank,
       inn: '7707083894',
       kpp: '77360100',
@@ -91,7 +80,7 @@ describe(`companies (${testDriver()})`, () => {
   });
 
   it('requires the к/с of a bank', async () => {
-    const r = await call(alice, 'companies/create', {
+    const r = await call(suite.alice, 'companies/create', {
       ...ownWorkshop,
       bankAccounts: [{ bik: '044030827', bankName: 'Банк', account: '40702810900000002851' }],
     });
@@ -99,91 +88,91 @@ describe(`companies (${testDriver()})`, () => {
   });
 
   it('applies the kind rules: КПП only for ЮЛ, person regimes, a required name', async () => {
-    const r = await call(alice, 'companies/create', { kind: 'person', fullName: '', kpp: '773601001', taxRegime: 'osno' });
+    const r = await call(suite.alice, 'companies/create', { kind: 'person', fullName: '', kpp: '773601001', taxRegime: 'osno' });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.fields!).sort()).toEqual(['fullName', 'kpp', 'taxRegime']);
-    const p = await create(alice, { kind: 'person', fullName: 'Петров Пётр Петрович', taxRegime: 'none' });
+    const p = await create(suite.alice, { kind: 'person', fullName: 'Петров Пётр Петрович', taxRegime: 'none' });
     expect(p.inn).toBe('');
   });
 
   it('warns (and still saves) when ИНН + КПП already exist', async () => {
-    const first = await create(alice, sberbank);
-    const r = await call(alice, 'companies/create', { ...sberbank, shortName: 'Сбер (дубль)' });
+    const first = await create(suite.alice, sberbank);
+    const r = await call(suite.alice, 'companies/create', { ...sberbank, shortName: 'Сбер (дубль)' });
     expect(r.status).toBe(200);
     expect(r.body.msg).toBe('Компания сохранена. Компания с таким ИНН и КПП уже есть: «Публичное акционерное общество «Сбербанк России»».');
     expect(r.body.duplicates).toEqual([{ id: first.id, fullName: sberbank.fullName }]);
-    const dup = await call(alice, 'companies/duplicates', { inn: '7707 083 893', kpp: '773601001' });
+    const dup = await call(suite.alice, 'companies/duplicates', { inn: '7707 083 893', kpp: '773601001' });
     expect((dup.body.duplicates as unknown[]).length).toBe(2);
     // Another user's companies are not twins.
-    const other = await call(bob, 'companies/duplicates', { inn: '7707083893', kpp: '773601001' });
+    const other = await call(suite.bob, 'companies/duplicates', { inn: '7707083893', kpp: '773601001' });
     expect(other.body).toMatchObject({ duplicates: [], warning: null });
     // Another КПП is another subdivision: no warning.
-    const branch = await call(alice, 'companies/create', { ...sberbank, kpp: '775001001' });
+    const branch = await call(suite.alice, 'companies/create', { ...sberbank, kpp: '775001001' });
     expect(branch.body.duplicates).toEqual([]);
   });
 
   it('updates with the version; a stale version is a 409 with the current one', async () => {
-    const c = await create(alice, { ...sberbank, fullName: 'ООО «Версия»', inn: '7736207543', kpp: '770401001' });
+    const c = await create(suite.alice, { ...sberbank, fullName: 'ООО «Версия»', inn: '7736207543', kpp: '770401001' });
     const { id, version, createdAt: _c, updatedAt: _u, folderId: _f, ...data } = c;
-    const ok = await call(alice, 'companies/update', { ...data, id, version, phone: '+7 495 739-70-00' });
+    const ok = await call(suite.alice, 'companies/update', { ...data, id, version, phone: '+7 495 739-70-00' });
     expect(ok.status).toBe(200);
     expect(ok.body.company).toMatchObject({ version: 2, phone: '+7 495 739-70-00' });
-    const stale = await call(alice, 'companies/update', { ...data, id, version, phone: '1' });
+    const stale = await call(suite.alice, 'companies/update', { ...data, id, version, phone: '1' });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ ok: false, code: 'CONFLICT', version: 2 });
-    const got = await call(alice, 'companies/get', { id });
+    const got = await call(suite.alice, 'companies/get', { id });
     expect((got.body.company as Company).phone).toBe('+7 495 739-70-00');
   });
 
   it("another user's company answers 404 to get, update and delete", async () => {
-    const c = await create(alice, { ...sberbank, fullName: 'ООО «Чужая»' });
+    const c = await create(suite.alice, { ...sberbank, fullName: 'ООО «Чужая»' });
     const { id, version, createdAt: _c, updatedAt: _u, folderId: _f, ...data } = c;
     for (const [path, body] of [
       ['companies/get', { id }],
       ['companies/update', { ...data, id, version }],
       ['companies/delete', { id }],
     ] as const) {
-      const r = await call(bob, path, body);
+      const r = await call(suite.bob, path, body);
       expect(r.status, path).toBe(404);
       expect(r.body.code).toBe('NOT_FOUND');
     }
-    expect((await call(alice, 'companies/get', { id })).status).toBe(200);
-    expect((await call(alice, 'companies/get', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
-    expect((await call(alice, 'companies/get', { id: 'nope' })).status).toBe(422);
+    expect((await call(suite.alice, 'companies/get', { id })).status).toBe(200);
+    expect((await call(suite.alice, 'companies/get', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await call(suite.alice, 'companies/get', { id: 'nope' })).status).toBe(422);
   });
 
   it('links a folder made in «Мои документы» without bumping the version', async () => {
-    const c = await create(alice, { ...sberbank, fullName: 'ООО «С папкой»' });
+    const c = await create(suite.alice, { ...sberbank, fullName: 'ООО «С папкой»' });
     const res = await dispatch(
       services.files,
       new Request('http://localhost/file-manager-service/api/v1/createFolder', {
         method: 'POST',
-        headers: alice.headers,
+        headers: suite.alice.headers,
         body: JSON.stringify({ name: 'ООО «С папкой»', type: 'documents' }),
       }),
-      ctx,
+      suite.ctx,
     );
     const folder = ((await res.json()) as { object: { id: string } }).object;
-    const r = await call(alice, 'companies/link-folder', { id: c.id, folderId: folder.id });
+    const r = await call(suite.alice, 'companies/link-folder', { id: c.id, folderId: folder.id });
     expect(r.body).toMatchObject({ ok: true, company: { id: c.id, folderId: folder.id, version: 1 } });
-    expect((await call(bob, 'companies/link-folder', { id: c.id, folderId: folder.id })).status).toBe(404);
+    expect((await call(suite.bob, 'companies/link-folder', { id: c.id, folderId: folder.id })).status).toBe(404);
     // The card still saves with the version it was opened at, and keeps the folder.
     const { id, version, createdAt: _c, updatedAt: _u, folderId: _f, ...data } = c;
-    const saved = await call(alice, 'companies/update', { ...data, id, version, shortName: 'С папкой' });
+    const saved = await call(suite.alice, 'companies/update', { ...data, id, version, shortName: 'С папкой' });
     expect(saved.body.company).toMatchObject({ folderId: folder.id, version: 2 });
   });
 
   it('deletes (with a version check when given)', async () => {
-    const c = await create(alice, { ...sberbank, fullName: 'ООО «Удаляемая»' });
-    expect((await call(alice, 'companies/delete', { id: c.id, version: 5 })).status).toBe(409);
-    const r = await call(alice, 'companies/delete', { id: c.id, version: 1 });
+    const c = await create(suite.alice, { ...sberbank, fullName: 'ООО «Удаляемая»' });
+    expect((await call(suite.alice, 'companies/delete', { id: c.id, version: 5 })).status).toBe(409);
+    const r = await call(suite.alice, 'companies/delete', { id: c.id, version: 1 });
     expect(r.body).toMatchObject({ ok: true, deleted: 1 });
-    expect((await call(alice, 'companies/get', { id: c.id })).status).toBe(404);
-    expect((await call(alice, 'companies/delete', { id: c.id })).status).toBe(404);
+    expect((await call(suite.alice, 'companies/get', { id: c.id })).status).toBe(404);
+    expect((await call(suite.alice, 'companies/delete', { id: c.id })).status).toBe(404);
   });
 
   it('lists with search by name or ИНН, own/counterparty filter, sort and pagination', async () => {
-    const u = await createTestUser(ctx);
+    const u = await createTestUser(suite.ctx);
     const names = ['ООО «Альфа»', 'ООО «Бета»', 'АО «Гамма»', 'ООО «Дельта 100%»'];
     for (const [i, fullName] of names.entries()) {
       await create(u, { ...sberbank, fullName, isOwn: i === 0, inn: ['7707083893', '7736207543', '7736050003', '7708004767'][i] });

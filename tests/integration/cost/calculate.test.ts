@@ -1,50 +1,21 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileObjects } from '@/lib/server/db/schema';
 import { createTestUser, type TestUser } from '../../helpers/auth';
-import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
-import { callProduct } from '../../helpers/product';
+import { callProduct, productSuite } from '../../helpers/product';
 import { ownWorkshop } from '../companies/fixtures';
+import { shelf, shelfParams } from './fixtures';
 
-let ctx: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createTestUser(ctx);
-  bob = await createTestUser(ctx);
-});
-afterAll(async () => {
-  await ctx.destroy();
-});
+const suite = productSuite();
 
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> =>
-  callProduct<Answer['body']>(ctx, user, path, body);
-
-const shelf = {
-  schemaVersion: 1,
-  name: 'Полка',
-  unit: 'шт',
-  materials: [
-    { id: 'm1', name: 'Щит мебельный', unit: 'м²', qty: '0,40', wastePct: 10, price: '2 000,00' },
-    { id: 'm2', name: 'Крепёж', unit: 'компл', qty: '1', price: '150', article: 'purchased' },
-  ],
-  operations: [{ id: 'o1', name: 'Сборка', hours: '0.8', rate: '500' }],
-};
-const shelfParams = {
-  additionalWagePct: '10',
-  shop: { pct: '100', base: 'wages' },
-  general: { pct: '50', base: 'wages' },
-  sellingPct: '5',
-  markupPct: '30',
-  taxRegime: 'osno',
-};
+  callProduct<Answer['body']>(suite.ctx, user, path, body);
 
 async function storeSpec(owner: TestUser, id: string, doc: unknown) {
-  await ctx.db.insert(fileObjects).values({
+  await suite.ctx.db.insert(fileObjects).values({
     id,
     ownerId: owner.user.id,
     name: (doc as { name: string }).name,
@@ -63,7 +34,7 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
   });
 
   it('«Полка»: полная 2 313,02, с НДС 3 668,45 (VAT 22 % from the dated table)', async () => {
-    const r = await call(alice, 'cost/calculate', { spec: shelf, params: shelfParams, date: '2026-03-01' });
+    const r = await call(suite.alice, 'cost/calculate', { spec: shelf, params: shelfParams, date: '2026-03-01' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const u = r.body.result.perUnit;
     expect(u.articles['7']).toBe('132.88');
@@ -78,36 +49,36 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
   });
 
   it('takes the rate in force on the date: 20 % in 2025', async () => {
-    const r = await call(alice, 'cost/calculate', { spec: shelf, params: shelfParams, date: '2025-06-30' });
+    const r = await call(suite.alice, 'cost/calculate', { spec: shelf, params: shelfParams, date: '2025-06-30' });
     expect(r.body.result.vatRatePct).toBe('20');
     expect(r.body.result.perUnit.vat).toBe('601.39');
-    const usn = await call(alice, 'cost/calculate', { spec: shelf, params: { ...shelfParams, taxRegime: 'usn-vat5' }, date: '2026-03-01' });
+    const usn = await call(suite.alice, 'cost/calculate', { spec: shelf, params: { ...shelfParams, taxRegime: 'usn-vat5' }, date: '2026-03-01' });
     expect(usn.body.result.vatRatePct).toBe('5');
   });
 
   it('nested specs from the `specs` map and from storage; a cycle is refused with its path', async () => {
     const frame = { schemaVersion: 1, name: 'Каркас', unit: 'шт', outputQty: '2', materials: [{ id: 'b', name: 'Брус', unit: 'м', qty: '4', price: '100' }], operations: [] };
     const table = { schemaVersion: 1, name: 'Стол', unit: 'шт', materials: [{ id: 'f', name: 'Каркас', unit: 'шт', qty: '1', specId: 'frame-1', article: 'purchased' }], operations: [] };
-    const given = await call(alice, 'cost/calculate', { spec: table, specs: { 'frame-1': frame }, params: {} });
+    const given = await call(suite.alice, 'cost/calculate', { spec: table, specs: { 'frame-1': frame }, params: {} });
     expect(given.status, JSON.stringify(given.body)).toBe(200);
     expect(given.body.result.perUnit.articles['3']).toBe('200.00');
 
-    await storeSpec(alice, 'stored-frame', frame);
-    await storeSpec(alice, 'stored-table', { ...table, materials: [{ ...table.materials[0], specId: 'stored-frame' }] });
-    const stored = await call(alice, 'cost/calculate', { spec: { specId: 'stored-table' }, params: {} });
+    await storeSpec(suite.alice, 'stored-frame', frame);
+    await storeSpec(suite.alice, 'stored-table', { ...table, materials: [{ ...table.materials[0], specId: 'stored-frame' }] });
+    const stored = await call(suite.alice, 'cost/calculate', { spec: { specId: 'stored-table' }, params: {} });
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     expect(stored.body.result.perUnit.articles['3']).toBe('200.00');
     expect(stored.body.result.name).toBe('Стол');
 
     // Bob cannot read Alice's specs: the root is 404, a nested one is 422.
-    expect((await call(bob, 'cost/calculate', { spec: { specId: 'stored-table' }, params: {} })).status).toBe(404);
-    const nested = await call(bob, 'cost/calculate', { spec: { ...table, materials: [{ ...table.materials[0], specId: 'stored-frame' }] }, params: {} });
+    expect((await call(suite.bob, 'cost/calculate', { spec: { specId: 'stored-table' }, params: {} })).status).toBe(404);
+    const nested = await call(suite.bob, 'cost/calculate', { spec: { ...table, materials: [{ ...table.materials[0], specId: 'stored-frame' }] }, params: {} });
     expect(nested.status).toBe(422);
     expect(nested.body.code).toBe('NESTED_SPEC_NOT_FOUND');
 
     const a = { ...table, name: 'А', materials: [{ id: '1', name: 'Б', unit: 'шт', qty: '1', specId: 'b' }] };
     const b = { ...table, name: 'Б', materials: [{ id: '1', name: 'А', unit: 'шт', qty: '1', specId: 'a' }] };
-    const cyc = await call(alice, 'cost/calculate', { spec: { specId: 'a' }, specs: { a, b }, params: {} });
+    const cyc = await call(suite.alice, 'cost/calculate', { spec: { specId: 'a' }, specs: { a, b }, params: {} });
     expect(cyc.status).toBe(422);
     expect(cyc.body.code).toBe('SPEC_CYCLE');
     expect(cyc.body.path).toEqual(['a', 'b', 'a']);
@@ -115,51 +86,51 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
   });
 
   it('bad input → 422 with Russian field messages, never 500', async () => {
-    const bad = await call(alice, 'cost/calculate', {
+    const bad = await call(suite.alice, 'cost/calculate', {
       spec: { ...shelf, materials: [{ ...shelf.materials[0], qty: 'много' }] },
       params: { ...shelfParams, marginPct: '10' },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.fields['spec.materials.0.qty']).toMatch(/число/);
     expect(bad.body.fields['params.markupPct']).toMatch(/что-то одно/);
-    const share = await call(alice, 'cost/calculate', {
+    const share = await call(suite.alice, 'cost/calculate', {
       spec: { ...shelf, materials: [{ ...shelf.materials[0], wasteMode: 'share', wastePct: '100' }] },
       params: {},
     });
     expect(share.status).toBe(422);
     expect(share.body.fields['spec.materials.0.wastePct']).toMatch(/меньше 100/);
-    const noSpec = await call(alice, 'cost/calculate', { params: {} });
+    const noSpec = await call(suite.alice, 'cost/calculate', { params: {} });
     expect(noSpec.status).toBe(422);
   });
 
   it('uses saved defaults, and explicit params win', async () => {
-    const saved = await call(bob, 'cost/defaults/save', { params: { ...shelfParams, markupPct: undefined, sellingPct: '5' } });
+    const saved = await call(suite.bob, 'cost/defaults/save', { params: { ...shelfParams, markupPct: undefined, sellingPct: '5' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const got = await call(bob, 'cost/defaults/get', {});
+    const got = await call(suite.bob, 'cost/defaults/get', {});
     expect(got.body.source).toEqual({ kind: 'user' });
-    const r = await call(bob, 'cost/calculate', { spec: shelf, params: { markupPct: '30' }, date: '2026-03-01' });
+    const r = await call(suite.bob, 'cost/calculate', { spec: shelf, params: { markupPct: '30' }, date: '2026-03-01' });
     expect(r.body.result.perUnit.priceWithVat).toBe('3668.45');
-    const over = await call(bob, 'cost/calculate', { spec: shelf, params: { sellingPct: '0' }, date: '2026-03-01' });
+    const over = await call(suite.bob, 'cost/calculate', { spec: shelf, params: { sellingPct: '0' }, date: '2026-03-01' });
     expect(over.body.result.perUnit.fullCost).toBe('2202.88');
   });
 
   it('scenarios: save, list, update with version, delete', async () => {
-    const s = await call(alice, 'cost/scenarios/save', { name: 'Полка 30 %', spec: shelf, params: shelfParams });
+    const s = await call(suite.alice, 'cost/scenarios/save', { name: 'Полка 30 %', spec: shelf, params: shelfParams });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
     const id = s.body.scenario.id;
-    const list = await call(alice, 'cost/scenarios/list', {});
+    const list = await call(suite.alice, 'cost/scenarios/list', {});
     expect(list.body.scenarios.map((x: { id: string }) => x.id)).toContain(id);
-    expect((await call(bob, 'cost/scenarios/list', {})).body.scenarios).toEqual([]);
-    const upd = await call(alice, 'cost/scenarios/save', { id, version: 1, name: 'Полка 40 %', spec: shelf, params: { ...shelfParams, markupPct: '40' } });
+    expect((await call(suite.bob, 'cost/scenarios/list', {})).body.scenarios).toEqual([]);
+    const upd = await call(suite.alice, 'cost/scenarios/save', { id, version: 1, name: 'Полка 40 %', spec: shelf, params: { ...shelfParams, markupPct: '40' } });
     expect(upd.body.scenario.version).toBe(2);
-    const stale = await call(alice, 'cost/scenarios/save', { id, version: 1, name: 'x', spec: shelf, params: {} });
+    const stale = await call(suite.alice, 'cost/scenarios/save', { id, version: 1, name: 'x', spec: shelf, params: {} });
     expect(stale.status).toBe(409);
-    expect((await call(bob, 'cost/scenarios/delete', { id })).status).toBe(404);
-    expect((await call(alice, 'cost/scenarios/delete', { id })).status).toBe(200);
+    expect((await call(suite.bob, 'cost/scenarios/delete', { id })).status).toBe(404);
+    expect((await call(suite.alice, 'cost/scenarios/delete', { id })).status).toBe(200);
   });
 
   it('an own company\'s costing and tax regime are the defaults', async () => {
-    const carol = await createTestUser(ctx);
+    const carol = await createTestUser(suite.ctx);
     const created = await call(carol, 'companies/create', ownWorkshop);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const d = await call(carol, 'cost/defaults/get', {});
@@ -180,7 +151,7 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
 
 describe(`business-process sets (${testDriver()})`, () => {
   it('save, list with totals; a linked specification takes its operations and energy from the set', async () => {
-    const dave = await createTestUser(ctx);
+    const dave = await createTestUser(suite.ctx);
     const steps = [
       { id: 's1', name: 'Раскрой', role: 'Столяр', time: '30', timeUnit: 'мин', rate: '600', workers: '2', equipment: { name: 'Станок', machineRate: '1 200', powerKw: '3', tariff: '8,5' } },
       { id: 's2', name: 'Сборка', time: '0.25', timeUnit: 'ч', rate: '500' },
@@ -192,7 +163,7 @@ describe(`business-process sets (${testDriver()})`, () => {
     const setId = saved.body.set.id;
     const list = await call(dave, 'processes/list', {});
     expect(list.body.sets).toHaveLength(1);
-    expect((await call(alice, 'processes/list', {})).body.sets).toEqual([]);
+    expect((await call(suite.alice, 'processes/list', {})).body.sets).toEqual([]);
 
     const spec = { schemaVersion: 1, name: 'Шкаф', unit: 'шт', outputQty: '2', processSetId: setId, materials: [], operations: [] };
     const r = await call(dave, 'cost/calculate', { spec, params: { contributionsPct: '0', accidentPct: '0' } });
@@ -202,7 +173,7 @@ describe(`business-process sets (${testDriver()})`, () => {
     expect(r.body.result.perOutput.articles['4']).toBe('25.50');
     expect(r.body.result.perUnit.fullCost).toBe('1337.75');
 
-    const missing = await call(alice, 'cost/calculate', { spec, params: {} });
+    const missing = await call(suite.alice, 'cost/calculate', { spec, params: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.code).toBe('PROCESS_SET_NOT_FOUND');
     const bad = await call(dave, 'processes/save', { name: '', steps: [{ id: 'a', name: 'x', time: 'долго', rate: '1' }] });

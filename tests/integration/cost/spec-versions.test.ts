@@ -1,25 +1,14 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileObjects, fileShares } from '@/lib/server/db/schema';
-import { createTestUser, type TestUser } from '../../helpers/auth';
-import { createTestContext, type TestContext } from '../../helpers/context';
+import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
-import { callProduct } from '../../helpers/product';
+import { callProduct, productSuite } from '../../helpers/product';
 
-let ctx: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createTestUser(ctx);
-  bob = await createTestUser(ctx);
-});
-afterAll(async () => {
-  await ctx.destroy();
-});
+const suite = productSuite();
 
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(ctx, user, path, body);
+const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(suite.ctx, user, path, body);
 
 const doc = (name: string, qty: string, extra: Record<string, unknown>[] = []) => ({
   schemaVersion: 1,
@@ -31,7 +20,7 @@ const doc = (name: string, qty: string, extra: Record<string, unknown>[] = []) =
 });
 
 async function storeSpec(owner: TestUser, id: string, d: { name: string }) {
-  await ctx.db.insert(fileObjects).values({
+  await suite.ctx.db.insert(fileObjects).values({
     id,
     ownerId: owner.user.id,
     name: d.name,
@@ -47,68 +36,68 @@ describe(`specification versions and where-used (${testDriver()})`, () => {
   const table = `table-${Date.now().toString(36)}`;
 
   it('each save keeps the previous document: history, view, restore', async () => {
-    await storeSpec(alice, frame, doc('Каркас', '4'));
-    const s1 = await call(alice, 'specs/save', { id: frame, version: 1, doc: doc('Каркас', '5') });
+    await storeSpec(suite.alice, frame, doc('Каркас', '4'));
+    const s1 = await call(suite.alice, 'specs/save', { id: frame, version: 1, doc: doc('Каркас', '5') });
     expect(s1.status, JSON.stringify(s1.body)).toBe(200);
     expect(s1.body.version).toBe(2);
-    const s2 = await call(alice, 'specs/save', { id: frame, version: 2, doc: doc('Каркас v3', '6') });
+    const s2 = await call(suite.alice, 'specs/save', { id: frame, version: 2, doc: doc('Каркас v3', '6') });
     expect(s2.body.version).toBe(3);
 
-    const h = await call(alice, 'specs/history', { id: frame });
+    const h = await call(suite.alice, 'specs/history', { id: frame });
     expect(h.status).toBe(200);
     expect(h.body.versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
-    expect(h.body.versions[0]).toMatchObject({ current: true, name: 'Каркас v3', author: { id: alice.user.id } });
+    expect(h.body.versions[0]).toMatchObject({ current: true, name: 'Каркас v3', author: { id: suite.alice.user.id } });
     expect(h.body.versions[2]).toMatchObject({ current: false, author: null });
 
-    const v1 = await call(alice, 'specs/version', { id: frame, version: 1 });
+    const v1 = await call(suite.alice, 'specs/version', { id: frame, version: 1 });
     expect(v1.body.doc.materials[0].qty).toBe('4');
-    const v2 = await call(alice, 'specs/version', { id: frame, version: 2 });
+    const v2 = await call(suite.alice, 'specs/version', { id: frame, version: 2 });
     expect(v2.body.doc.materials[0].qty).toBe('5');
 
-    const r = await call(alice, 'specs/restore', { id: frame, version: 1, currentVersion: 3 });
+    const r = await call(suite.alice, 'specs/restore', { id: frame, version: 1, currentVersion: 3 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.version).toBe(4);
-    const cur = await call(alice, 'specs/version', { id: frame, version: 4 });
+    const cur = await call(suite.alice, 'specs/version', { id: frame, version: 4 });
     expect(cur.body.doc.materials[0].qty).toBe('4');
     expect(cur.body.name).toBe('Каркас');
-    const h2 = await call(alice, 'specs/history', { id: frame });
+    const h2 = await call(suite.alice, 'specs/history', { id: frame });
     expect(h2.body.versions[0]).toMatchObject({ version: 4, restoredFrom: 1, current: true });
   });
 
   it('a stale version answers 409; a bad document 422 with Russian field messages; a missing version 404', async () => {
-    const stale = await call(alice, 'specs/save', { id: frame, version: 1, doc: doc('Каркас', '7') });
+    const stale = await call(suite.alice, 'specs/save', { id: frame, version: 1, doc: doc('Каркас', '7') });
     expect(stale.status).toBe(409);
     expect(stale.body.ok).toBe(false);
-    const bad = await call(alice, 'specs/save', { id: frame, doc: doc('Каркас', 'много') });
+    const bad = await call(suite.alice, 'specs/save', { id: frame, doc: doc('Каркас', 'много') });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body.fields)).toMatch(/число/i);
-    const slash = await call(alice, 'specs/save', { id: frame, doc: doc('Каркас/2', '7') });
+    const slash = await call(suite.alice, 'specs/save', { id: frame, doc: doc('Каркас/2', '7') });
     expect(slash.status).toBe(422);
     expect(slash.body.fields['doc.name']).toBeTruthy();
-    const missing = await call(alice, 'specs/version', { id: frame, version: 99 });
+    const missing = await call(suite.alice, 'specs/version', { id: frame, version: 99 });
     expect(missing.status).toBe(404);
     expect(missing.body.msg).toBe('Версия 99 не найдена.');
-    const same = await call(alice, 'specs/restore', { id: frame, version: 4 });
+    const same = await call(suite.alice, 'specs/restore', { id: frame, version: 4 });
     expect(same.status).toBe(422);
   });
 
   it('others see nothing without a share; a read share reads the history but cannot save', async () => {
-    expect((await call(bob, 'specs/history', { id: frame })).status).toBe(404);
-    expect((await call(bob, 'specs/save', { id: frame, doc: doc('Чужой', '1') })).status).toBe(404);
-    await ctx.db.insert(fileShares).values({ objectId: frame, userId: bob.user.id, access: 'read' });
-    expect((await call(bob, 'specs/history', { id: frame })).status).toBe(200);
-    const w = await call(bob, 'specs/save', { id: frame, doc: doc('Чужой', '1') });
+    expect((await call(suite.bob, 'specs/history', { id: frame })).status).toBe(404);
+    expect((await call(suite.bob, 'specs/save', { id: frame, doc: doc('Чужой', '1') })).status).toBe(404);
+    await suite.ctx.db.insert(fileShares).values({ objectId: frame, userId: suite.bob.user.id, access: 'read' });
+    expect((await call(suite.bob, 'specs/history', { id: frame })).status).toBe(200);
+    const w = await call(suite.bob, 'specs/save', { id: frame, doc: doc('Чужой', '1') });
     expect(w.status).toBe(403);
     expect((await call(null, 'specs/history', { id: frame })).status).toBe(401);
   });
 
   it('where-used lists the specifications that take this one as a semi-finished good', async () => {
-    await storeSpec(alice, table, doc('Стол', '1', [{ id: 'm2', name: 'Каркас', unit: 'шт', qty: '1', specId: frame, article: 'purchased' }]));
-    await storeSpec(alice, `${table}-other`, doc('Табурет', '1', [{ id: 'm2', name: `упоминание ${frame}`, unit: 'шт', qty: '1', price: '1' }]));
-    const r = await call(alice, 'specs/where-used', { id: frame });
+    await storeSpec(suite.alice, table, doc('Стол', '1', [{ id: 'm2', name: 'Каркас', unit: 'шт', qty: '1', specId: frame, article: 'purchased' }]));
+    await storeSpec(suite.alice, `${table}-other`, doc('Табурет', '1', [{ id: 'm2', name: `упоминание ${frame}`, unit: 'шт', qty: '1', price: '1' }]));
+    const r = await call(suite.alice, 'specs/where-used', { id: frame });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.specs).toEqual([{ id: table, name: 'Стол', lines: 1 }]);
-    const none = await call(alice, 'specs/where-used', { id: table });
+    const none = await call(suite.alice, 'specs/where-used', { id: table });
     expect(none.body.specs).toEqual([]);
   });
 
@@ -116,57 +105,57 @@ describe(`specification versions and where-used (${testDriver()})`, () => {
     const leaf = `${table}-leaf`;
     const mid = `${table}-mid`;
     const top = `${table}-top`;
-    await storeSpec(alice, leaf, doc('Брусок', '1'));
-    await storeSpec(alice, mid, doc('Рама', '1', [{ id: 'n1', name: 'Брусок', unit: 'шт', qty: '4', specId: leaf, article: 'purchased' }]));
-    await storeSpec(alice, top, doc('Шкаф', '1', [{ id: 'n1', name: 'Рама', unit: 'шт', qty: '2', specId: mid, article: 'purchased' }]));
-    const fresh = await call(alice, 'specs/status', { id: top });
+    await storeSpec(suite.alice, leaf, doc('Брусок', '1'));
+    await storeSpec(suite.alice, mid, doc('Рама', '1', [{ id: 'n1', name: 'Брусок', unit: 'шт', qty: '4', specId: leaf, article: 'purchased' }]));
+    await storeSpec(suite.alice, top, doc('Шкаф', '1', [{ id: 'n1', name: 'Рама', unit: 'шт', qty: '2', specId: mid, article: 'purchased' }]));
+    const fresh = await call(suite.alice, 'specs/status', { id: top });
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     expect(fresh.body.stale).toBe(false);
 
     await new Promise((r) => setTimeout(r, 5));
-    expect((await call(alice, 'specs/save', { id: leaf, doc: doc('Брусок', '2') })).status).toBe(200);
-    const st = await call(alice, 'specs/status', { id: top });
+    expect((await call(suite.alice, 'specs/save', { id: leaf, doc: doc('Брусок', '2') })).status).toBe(200);
+    const st = await call(suite.alice, 'specs/status', { id: top });
     expect(st.body).toMatchObject({ stale: true, processSet: null });
     expect(st.body.nested.map((n: { name: string }) => n.name)).toEqual(['Брусок']);
-    expect((await call(alice, 'specs/status', { id: mid })).body.stale).toBe(true);
-    expect((await call(alice, 'specs/status', { id: leaf })).body.stale).toBe(false);
+    expect((await call(suite.alice, 'specs/status', { id: mid })).body.stale).toBe(true);
+    expect((await call(suite.alice, 'specs/status', { id: leaf })).body.stale).toBe(false);
 
-    expect((await call(bob, 'specs/recalculate', { id: top })).status).toBe(404);
-    const rc = await call(alice, 'specs/recalculate', { id: top });
+    expect((await call(suite.bob, 'specs/recalculate', { id: top })).status).toBe(404);
+    const rc = await call(suite.alice, 'specs/recalculate', { id: top });
     expect(rc.status, JSON.stringify(rc.body)).toBe(200);
     expect(rc.body.recalculated.map((x: { name: string }) => x.name)).toEqual(['Рама', 'Шкаф']);
-    expect((await call(alice, 'specs/status', { id: top })).body.stale).toBe(false);
-    expect((await call(alice, 'specs/status', { id: mid })).body.stale).toBe(false);
-    const h = await call(alice, 'specs/history', { id: top });
+    expect((await call(suite.alice, 'specs/status', { id: top })).body.stale).toBe(false);
+    expect((await call(suite.alice, 'specs/status', { id: mid })).body.stale).toBe(false);
+    const h = await call(suite.alice, 'specs/history', { id: top });
     expect(h.body.versions[0]).toMatchObject({ version: 2, current: true });
-    const again = await call(alice, 'specs/recalculate', { id: top });
+    const again = await call(suite.alice, 'specs/recalculate', { id: top });
     expect(again.body.recalculated).toEqual([]);
   });
 
   it('a change in a linked process set marks the specification «требует пересчёта»', async () => {
-    const set = await call(alice, 'processes/save', { name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '6', timeUnit: 'мин', rate: '600' }] });
+    const set = await call(suite.alice, 'processes/save', { name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '6', timeUnit: 'мин', rate: '600' }] });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const linked = `${table}-linked`;
     await new Promise((r) => setTimeout(r, 5));
-    await storeSpec(alice, linked, { ...doc('Полка', '1'), processSetId: set.body.set.id } as { name: string });
-    expect((await call(alice, 'specs/status', { id: linked })).body.stale).toBe(false);
+    await storeSpec(suite.alice, linked, { ...doc('Полка', '1'), processSetId: set.body.set.id } as { name: string });
+    expect((await call(suite.alice, 'specs/status', { id: linked })).body.stale).toBe(false);
     await new Promise((r) => setTimeout(r, 5));
-    const changed = await call(alice, 'processes/save', { id: set.body.set.id, name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '8', timeUnit: 'мин', rate: '600' }] });
+    const changed = await call(suite.alice, 'processes/save', { id: set.body.set.id, name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '8', timeUnit: 'мин', rate: '600' }] });
     expect(changed.status).toBe(200);
-    const st = await call(alice, 'specs/status', { id: linked });
+    const st = await call(suite.alice, 'specs/status', { id: linked });
     expect(st.body).toMatchObject({ stale: true, nested: [], processSet: { id: set.body.set.id, name: 'Сборка' } });
-    const ln = await call(alice, 'processes/linked', { id: set.body.set.id });
+    const ln = await call(suite.alice, 'processes/linked', { id: set.body.set.id });
     expect(ln.body.specs).toEqual([{ id: linked, name: 'Полка', stale: true }]);
-    expect((await call(bob, 'processes/linked', { id: set.body.set.id })).status).toBe(404);
-    const rc = await call(alice, 'specs/recalculate', { id: linked });
+    expect((await call(suite.bob, 'processes/linked', { id: set.body.set.id })).status).toBe(404);
+    const rc = await call(suite.alice, 'specs/recalculate', { id: linked });
     expect(rc.body.recalculated.map((x: { name: string }) => x.name)).toEqual(['Полка']);
-    expect((await call(alice, 'specs/status', { id: linked })).body.stale).toBe(false);
-    expect((await call(alice, 'processes/linked', { id: set.body.set.id })).body.specs[0].stale).toBe(false);
+    expect((await call(suite.alice, 'specs/status', { id: linked })).body.stale).toBe(false);
+    expect((await call(suite.alice, 'processes/linked', { id: set.body.set.id })).body.specs[0].stale).toBe(false);
   });
 
   it('versions go with the object', async () => {
-    await ctx.db.delete(fileObjects).where((await import('drizzle-orm')).eq(fileObjects.id, frame));
-    expect((await call(alice, 'specs/history', { id: frame })).status).toBe(404);
+    await suite.ctx.db.delete(fileObjects).where((await import('drizzle-orm')).eq(fileObjects.id, frame));
+    expect((await call(suite.alice, 'specs/history', { id: frame })).status).toBe(404);
   });
 });
 
@@ -177,13 +166,13 @@ describe(`specs/read-xlsx (${testDriver()})`, () => {
       ['Наименование', 'Ед.', 'Кол-во', 'Цена'],
       ['Брус', 'м', { n: '4' }, { n: '100.5' }],
     ]);
-    const r = await call(alice, 'specs/read-xlsx', { xlsx: Buffer.from(book).toString('base64') });
+    const r = await call(suite.alice, 'specs/read-xlsx', { xlsx: Buffer.from(book).toString('base64') });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.rows).toEqual([
       ['Наименование', 'Ед.', 'Кол-во', 'Цена'],
       ['Брус', 'м', '4', '100.5'],
     ]);
-    const bad = await call(alice, 'specs/read-xlsx', { xlsx: Buffer.from('не книга').toString('base64') });
+    const bad = await call(suite.alice, 'specs/read-xlsx', { xlsx: Buffer.from('не книга').toString('base64') });
     expect(bad.status).toBe(422);
     expect(bad.body.msg).toMatch(/XLSX/);
     expect((await call(null, 'specs/read-xlsx', { xlsx: 'AA==' })).status).toBe(401);

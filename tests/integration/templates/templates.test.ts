@@ -1,31 +1,20 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docxPackage, wDocument, wPara, wRun, wTable } from '@/lib/domain/docx/package';
 import { documentText } from '@/lib/domain/docx/template';
 import { formatMoney } from '@/lib/domain/money';
 import type { Company } from '@/lib/schemas/companies';
 import { createTestUser, type TestUser } from '../../helpers/auth';
-import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
-import { callProduct } from '../../helpers/product';
+import { callProduct, productSuite } from '../../helpers/product';
 import { unzip } from '../../helpers/xlsx-read';
 import { ownWorkshop, sberbank } from '../companies/fixtures';
 import { bytesOf, call as filesCall, get, upload, type FileObj } from '../files/harness';
 
-let ctx: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  alice = await createTestUser(ctx);
-  bob = await createTestUser(ctx);
-});
-afterAll(async () => {
-  await ctx.destroy();
-});
+const suite = productSuite();
 
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(ctx, user, path, body);
+const call = (user: TestUser | null, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(suite.ctx, user, path, body);
 const okCall = async (user: TestUser, path: string, body: unknown) => {
   const r = await call(user, path, body);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -35,7 +24,7 @@ const createCompany = async (user: TestUser, data: object) => (await okCall(user
 
 /** The text of a stored DOCX, read back through the file service. */
 async function docText(user: TestUser, id: string): Promise<string> {
-  const res = await get(ctx, user, `file/${id}`);
+  const res = await get(suite.ctx, user, `file/${id}`);
   expect(res.status).toBe(200);
   const entries = unzip(await bytesOf(res));
   expect(entries.has('[Content_Types].xml')).toBe(true);
@@ -53,7 +42,7 @@ describe(`documents from templates (${testDriver()})`, () => {
   });
 
   it('the bundled templates are there on the first listing, once per user; a deleted one does not come back', async () => {
-    const dave = await createTestUser(ctx);
+    const dave = await createTestUser(suite.ctx);
     const names = ['Акт выполненных работ.docx', 'Договор поставки.docx', 'Коммерческое предложение.docx', 'Счёт на оплату.docx'];
     const first = await okCall(dave, 'templates/list', {});
     expect((first.objects as FileObj[]).map((o) => o.name)).toEqual(names);
@@ -64,11 +53,11 @@ describe(`documents from templates (${testDriver()})`, () => {
     expect(again.added).toEqual([]);
     expect((again.objects as FileObj[]).map((o) => o.id)).toEqual((first.objects as FileObj[]).map((o) => o.id));
     // The seeded templates are real files of the user's «Шаблоны документов».
-    const listed = await filesCall(ctx, dave, 'listObjects', { root: null, type: 'templates' });
+    const listed = await filesCall(suite.ctx, dave, 'listObjects', { root: null, type: 'templates' });
     expect((listed.body.objects as FileObj[]).map((o) => o.name).sort()).toEqual(names);
 
     const invoice = (first.objects as FileObj[]).find((o) => o.name === 'Счёт на оплату.docx')!;
-    expect((await filesCall(ctx, dave, 'deleteFiles', { ids: [invoice.id] })).status).toBe(200);
+    expect((await filesCall(suite.ctx, dave, 'deleteFiles', { ids: [invoice.id] })).status).toBe(200);
     const afterDelete = await okCall(dave, 'templates/list', {});
     expect(afterDelete.added).toEqual([]);
     expect((afterDelete.objects as FileObj[]).map((o) => o.name)).toEqual(names.filter((n) => n !== 'Счёт на оплату.docx'));
@@ -77,14 +66,14 @@ describe(`documents from templates (${testDriver()})`, () => {
     await okCall(dave, 'templates/add-sample', { sample: 'invoice' });
     expect((await okCall(dave, 'templates/list', {})).objects as FileObj[]).toHaveLength(4);
     // Another user gets their own copies; Dave's are not theirs.
-    const erin = await createTestUser(ctx);
+    const erin = await createTestUser(suite.ctx);
     const theirs = (await okCall(erin, 'templates/list', {})).objects as FileObj[];
     expect(theirs).toHaveLength(4);
     expect(theirs.some((o) => (first.objects as FileObj[]).some((d) => d.id === o.id))).toBe(false);
   });
 
   it('seeds each bundled template once under concurrent listings', async () => {
-    const frank = await createTestUser(ctx);
+    const frank = await createTestUser(suite.ctx);
     const answers = await Promise.all(Array.from({ length: 5 }, () => okCall(frank, 'templates/list', {})));
     expect(answers.flatMap((a) => a.added as FileObj[])).toHaveLength(4);
     for (const a of answers) expect((a.objects as FileObj[]).map((o) => o.name)).toHaveLength(4);
@@ -92,7 +81,7 @@ describe(`documents from templates (${testDriver()})`, () => {
   });
 
   it('a sample added before the first listing is not seeded a second time', async () => {
-    const gina = await createTestUser(ctx);
+    const gina = await createTestUser(suite.ctx);
     await okCall(gina, 'templates/add-sample', { sample: 'offer' });
     const list = await okCall(gina, 'templates/list', {});
     expect((list.added as FileObj[]).map((o) => o.name).sort()).toEqual(['Акт выполненных работ.docx', 'Договор поставки.docx', 'Счёт на оплату.docx']);
@@ -100,11 +89,11 @@ describe(`documents from templates (${testDriver()})`, () => {
   });
 
   it('adds the sample «Счёт на оплату», lists its placeholders filled from the company and the counterparty', async () => {
-    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
+    const sample = (await okCall(suite.alice, 'templates/add-sample', {})).object as FileObj;
     expect(sample).toMatchObject({ name: 'Счёт на оплату.docx', type: 'templates', kind: 'file' });
-    const own = await createCompany(alice, ownWorkshop);
-    const buyer = await createCompany(alice, sberbank);
-    const f = await okCall(alice, 'templates/fields', { fileId: sample.id, companyId: own.id, counterpartyId: buyer.id });
+    const own = await createCompany(suite.alice, ownWorkshop);
+    const buyer = await createCompany(suite.alice, sberbank);
+    const f = await okCall(suite.alice, 'templates/fields', { fileId: sample.id, companyId: own.id, counterpartyId: buyer.id });
     expect(f.template).toEqual({ id: sample.id, name: 'Счёт на оплату.docx' });
     const byName = Object.fromEntries((f.fields as { name: string; value: string; type: string }[]).map((x) => [x.name, x]));
     expect(byName['company.inn']).toMatchObject({ value: '500100732259', type: 'text' });
@@ -128,10 +117,10 @@ describe(`documents from templates (${testDriver()})`, () => {
   });
 
   it('generates the invoice with rows typed by hand, saves it to «Мои документы», and the DOCX reads back', async () => {
-    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
-    const own = await createCompany(alice, { ...sberbank, isOwn: true, shortName: 'ПАО Сбербанк (своя)', inn: '7707083893' });
-    const buyer = await createCompany(alice, { ...ownWorkshop, isOwn: false, costing: null });
-    const g = await okCall(alice, 'templates/generate', {
+    const sample = (await okCall(suite.alice, 'templates/add-sample', {})).object as FileObj;
+    const own = await createCompany(suite.alice, { ...sberbank, isOwn: true, shortName: 'ПАО Сбербанк (своя)', inn: '7707083893' });
+    const buyer = await createCompany(suite.alice, { ...ownWorkshop, isOwn: false, costing: null });
+    const g = await okCall(suite.alice, 'templates/generate', {
       fileId: sample.id,
       companyId: own.id,
       counterpartyId: buyer.id,
@@ -146,7 +135,7 @@ describe(`documents from templates (${testDriver()})`, () => {
     const obj = g.object as FileObj;
     expect(obj).toMatchObject({ type: 'documents', kind: 'file', root: null, name: 'Счёт на оплату — ИП Иванов И. И. — 05.01.2026.docx' });
     expect(g.missing).toEqual(['company.accountantName', 'counterparty.kpp', 'counterparty.legalAddress']);
-    const text = await docText(alice, obj.id);
+    const text = await docText(suite.alice, obj.id);
     const lines = text.split('\n');
     expect(lines).toContain('Счёт на оплату № 17 от «05» января 2026 г.');
     expect(text).toContain('Поставщик (Исполнитель): Публичное акционерное общество «Сбербанк России», ИНН 7707083893, КПП 773601001');
@@ -163,7 +152,7 @@ describe(`documents from templates (${testDriver()})`, () => {
     expect(text).toContain(`Всего наименований 2, на сумму ${formatMoney('4271.83')}`);
     expect(text).toContain('Четыре тысячи двести семьдесят один рубль 83 копейки');
 
-    const list = await import('../files/harness').then((h) => h.ok<{ objects: FileObj[] }>(ctx, alice, 'listObjects', { type: 'documents' }));
+    const list = await import('../files/harness').then((h) => h.ok<{ objects: FileObj[] }>(suite.ctx, suite.alice, 'listObjects', { type: 'documents' }));
     expect(list.objects.map((o) => o.id)).toContain(obj.id);
   });
 
@@ -173,8 +162,8 @@ describe(`documents from templates (${testDriver()})`, () => {
         wTable([3000, 3000], [['{#cost.articles}{no}', '{total|num}{/cost.articles}']]) +
         wPara('Итого прописью: {cost.total|words}'),
     );
-    const tpl = await upload(ctx, alice, 'Моё КП.docx', docxPackage(xml, 'КП'), { type: 'templates' });
-    const own = await createCompany(alice, { ...ownWorkshop, shortName: 'ИП Иванов (КП)' });
+    const tpl = await upload(suite.ctx, suite.alice, 'Моё КП.docx', docxPackage(xml, 'КП'), { type: 'templates' });
+    const own = await createCompany(suite.alice, { ...ownWorkshop, shortName: 'ИП Иванов (КП)' });
     const spec = {
       schemaVersion: 1,
       name: 'Полка',
@@ -183,19 +172,19 @@ describe(`documents from templates (${testDriver()})`, () => {
       operations: [{ id: 'o1', name: 'Сборка', hours: '1', rate: '500' }],
     };
     const params = { additionalWagePct: '0', contributionsPct: '0', accidentPct: '0', shop: { pct: '0', base: 'wages' }, general: { pct: '0', base: 'wages' }, sellingPct: '0', markupPct: '10', taxRegime: 'osno' };
-    const scenario = (await okCall(alice, 'cost/scenarios/save', { name: 'Полка базовая', spec, params })).scenario as { id: string };
-    const calc = (await okCall(alice, 'cost/calculate', { spec, params, companyId: own.id })).result as { perUnit: { priceWithVat: string }; perOutput: { priceWithVat: string } };
+    const scenario = (await okCall(suite.alice, 'cost/scenarios/save', { name: 'Полка базовая', spec, params })).scenario as { id: string };
+    const calc = (await okCall(suite.alice, 'cost/calculate', { spec, params, companyId: own.id })).result as { perUnit: { priceWithVat: string }; perOutput: { priceWithVat: string } };
 
-    const f = await okCall(alice, 'templates/fields', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id });
+    const f = await okCall(suite.alice, 'templates/fields', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id });
     expect((f.fields as { name: string }[]).map((x) => x.name)).toEqual(['cost.name', 'cost.priceWithVat', 'company.kpp', 'cost.total']);
     expect((f.fields as { name: string; value: string }[])[0]!.value).toBe('Полка');
     expect(f.loops[0].name).toBe('cost.articles');
     expect(f.loops[0].rows.length).toBeGreaterThan(0);
 
-    const g = await okCall(alice, 'templates/generate', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id, name: 'КП на полку' });
+    const g = await okCall(suite.alice, 'templates/generate', { fileId: tpl.id, companyId: own.id, scenarioId: scenario.id, name: 'КП на полку' });
     expect(g.object.name).toBe('КП на полку.docx');
     expect(g.missing).toEqual(['company.kpp']);
-    const text = await docText(alice, g.object.id);
+    const text = await docText(suite.alice, g.object.id);
     expect(text).toContain(`Изделие: Полка, цена с НДС ${formatMoney(calc.perUnit.priceWithVat)}; КПП `);
     // 0,40 м² × 2 000 = 800 (статья 1), 1 ч × 500 = 500 (статья 5); +10 % → 1 430, НДС 22 % → 1 744,60
     expect(text.split('\n').slice(1, 5)).toEqual(['1', '800,00', '5', '500,00']);
@@ -204,30 +193,30 @@ describe(`documents from templates (${testDriver()})`, () => {
     expect(text).not.toContain('{');
 
     // The bundled «Коммерческое предложение» prints the same калькуляция.
-    const offer = (await okCall(alice, 'templates/add-sample', { sample: 'offer' })).object as FileObj;
+    const offer = (await okCall(suite.alice, 'templates/add-sample', { sample: 'offer' })).object as FileObj;
     expect(offer.name).toBe('Коммерческое предложение.docx');
-    const kp = await okCall(alice, 'templates/generate', { fileId: offer.id, companyId: own.id, scenarioId: scenario.id, values: { 'doc.number': '8' } });
-    const kpText = await docText(alice, kp.object.id);
+    const kp = await okCall(suite.alice, 'templates/generate', { fileId: offer.id, companyId: own.id, scenarioId: scenario.id, values: { 'doc.number': '8' } });
+    const kpText = await docText(suite.alice, kp.object.id);
     expect(kpText).toContain('Предлагаем изготовить «Полка» в количестве 1 шт по цене 1\u00a0744,60\u00a0₽ за шт (НДС: 22\u00a0%).');
     expect(kpText).toContain('Сырьё и материалы');
     expect(kpText).toContain('Итого: 1\u00a0744,60\u00a0₽ (Одна тысяча семьсот сорок четыре рубля 60 копеек).');
-    expect((await call(alice, 'templates/add-sample', { sample: 'letter' })).status).toBe(422);
+    expect((await call(suite.alice, 'templates/add-sample', { sample: 'letter' })).status).toBe(422);
   });
 
   it('answers Russian 4xx for other users, wrong sources, bad values and broken templates', async () => {
-    const sample = (await okCall(alice, 'templates/add-sample', {})).object as FileObj;
-    const theirs = await call(bob, 'templates/fields', { fileId: sample.id });
+    const sample = (await okCall(suite.alice, 'templates/add-sample', {})).object as FileObj;
+    const theirs = await call(suite.bob, 'templates/fields', { fileId: sample.id });
     expect(theirs.status).toBe(404);
     expect(theirs.body.msg).toBe('Шаблон не найден.');
 
-    const buyer = await createCompany(alice, { ...sberbank, shortName: 'Сбер-контрагент' });
-    const wrongOwn = await call(alice, 'templates/fields', { fileId: sample.id, companyId: buyer.id });
+    const buyer = await createCompany(suite.alice, { ...sberbank, shortName: 'Сбер-контрагент' });
+    const wrongOwn = await call(suite.alice, 'templates/fields', { fileId: sample.id, companyId: buyer.id });
     expect(wrongOwn.status).toBe(422);
     expect(wrongOwn.body.fields).toEqual({ companyId: 'Это контрагент: выберите свою компанию.' });
-    const bobsCompany = await call(bob, 'templates/fields', { fileId: 'nope', counterpartyId: buyer.id });
+    const bobsCompany = await call(suite.bob, 'templates/fields', { fileId: 'nope', counterpartyId: buyer.id });
     expect(bobsCompany.status).toBe(404);
 
-    const bad = await call(alice, 'templates/generate', {
+    const bad = await call(suite.alice, 'templates/generate', {
       fileId: sample.id,
       values: { 'doc.date': '31.02.2026', 'totals.total': 'много' },
       loops: { items: [{ name: 'Стол', price: '1,234' }] },
@@ -239,14 +228,14 @@ describe(`documents from templates (${testDriver()})`, () => {
       'loops.items.0.price': 'Введите сумму: например, 1 234,56 (не больше двух знаков после запятой).',
     });
 
-    const notDocx = await upload(ctx, alice, 'заметка.txt', new TextEncoder().encode('{company.name}'), { type: 'templates' });
-    const r1 = await call(alice, 'templates/fields', { fileId: notDocx.id });
+    const notDocx = await upload(suite.ctx, suite.alice, 'заметка.txt', new TextEncoder().encode('{company.name}'), { type: 'templates' });
+    const r1 = await call(suite.alice, 'templates/fields', { fileId: notDocx.id });
     expect(r1.status).toBe(422);
     expect(r1.body.msg).toContain('не документ Word');
-    const fake = await upload(ctx, alice, 'битый.docx', new TextEncoder().encode('не zip'), { type: 'templates' });
-    expect((await call(alice, 'templates/fields', { fileId: fake.id })).body.msg).toContain('повреждён');
-    const unclosed = await upload(ctx, alice, 'цикл.docx', docxPackage(wDocument(wPara('{#items}{name}')), 'x'), { type: 'templates' });
-    const r2 = await call(alice, 'templates/generate', { fileId: unclosed.id });
+    const fake = await upload(suite.ctx, suite.alice, 'битый.docx', new TextEncoder().encode('не zip'), { type: 'templates' });
+    expect((await call(suite.alice, 'templates/fields', { fileId: fake.id })).body.msg).toContain('повреждён');
+    const unclosed = await upload(suite.ctx, suite.alice, 'цикл.docx', docxPackage(wDocument(wPara('{#items}{name}')), 'x'), { type: 'templates' });
+    const r2 = await call(suite.alice, 'templates/generate', { fileId: unclosed.id });
     expect(r2.status).toBe(422);
     expect(r2.body.msg).toBe('Шаблон не заполнить: Цикл {#items} не закрыт: добавьте {/items}.');
   });
