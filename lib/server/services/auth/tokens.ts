@@ -36,11 +36,10 @@ export const jwtExpired = () => new ServiceError('JWT_EXPIRED', 'jwt expired');
 const FORBIDDEN_HEADER = ['jwk', 'jku', 'x5u', 'x5c', 'crit'];
 
 /**
- * Verifies an access token: RS256 only, key chosen by `kid` from our own key set, `iss`, `aud`, `exp`,
- * `nbf`, `typ: access`. Throws ServiceError JWT_EXPIRED ("jwt expired") or INVALID_TOKEN.
- * Does not look at the session (see `requireUser`).
+ * The protected header of a compact JWS that may be checked further: a sane length, three parts, RS256,
+ * and nothing that would make a verifier fetch or trust a key from the token itself; else INVALID_TOKEN.
  */
-export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
+export function rs256HeaderOf(token: string): ReturnType<typeof decodeProtectedHeader> {
   if (token.length > 8192 || token.split('.').length !== 3) throw invalidToken();
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -49,6 +48,16 @@ export async function verifyAccessToken(db: Db, token: string): Promise<AccessCl
     throw invalidToken();
   }
   if (header.alg !== 'RS256' || FORBIDDEN_HEADER.some((k) => k in header)) throw invalidToken();
+  return header;
+}
+
+/**
+ * Verifies an access token: RS256 only, key chosen by `kid` from our own key set, `iss`, `aud`, `exp`,
+ * `nbf`, `typ: access`. Throws ServiceError JWT_EXPIRED ("jwt expired") or INVALID_TOKEN.
+ * Does not look at the session (see `requireUser`).
+ */
+export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
+  const header = rs256HeaderOf(token);
   const found = await findVerifyKey(db, header.kid);
   if (!found) throw invalidToken();
   let payload: Record<string, unknown>;
