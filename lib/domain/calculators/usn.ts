@@ -180,18 +180,7 @@ export function calcUsn(input: UsnInput, book: RateBook): CalcOutput<UsnResult> 
       contributions: input.contributions !== undefined ? dec(input.contributions) : null,
     };
     const t = periodTax(input, book, f, true, '', steps);
-    return {
-      result: {
-        taxBase: toMoneyString(t.taxBase),
-        tax: toMoneyString(t.tax),
-        minimumTax: t.minimumTax ? toMoneyString(t.minimumTax) : null,
-        deduction: toMoneyString(t.deduction),
-        ratePct: t.ratePct.toFixed(),
-        payable: toMoneyString(t.tax),
-        advances: null,
-      },
-      steps,
-    };
+    return { result: yearResult(t, toMoneyString(t.tax), null), steps };
   }
 
   const quarters = input.quarters;
@@ -240,16 +229,18 @@ export function calcUsn(input: UsnInput, book: RateBook): CalcOutput<UsnResult> 
     paidBefore = paidBefore.plus(payable);
   }
   if (!t) throw new CalcInputError('quarters', 'Добавьте хотя бы один квартал.');
+  return { result: yearResult(t, advances.at(-1)!.payable, advances), steps };
+}
+
+/** The answer of the last period computed (the year, or the last quarter given). */
+function yearResult(t: PeriodTax & { ratePct: Dec }, payable: string, advances: UsnPeriod[] | null): UsnResult {
   return {
-    result: {
-      taxBase: toMoneyString(t.taxBase),
-      tax: toMoneyString(t.tax),
-      minimumTax: t.minimumTax ? toMoneyString(t.minimumTax) : null,
-      deduction: toMoneyString(t.deduction),
-      ratePct: t.ratePct.toFixed(),
-      payable: advances.at(-1)!.payable,
-      advances,
-    },
-    steps,
+    taxBase: toMoneyString(t.taxBase),
+    tax: toMoneyString(t.tax),
+    minimumTax: t.minimumTax ? toMoneyString(t.minimumTax) : null,
+    deduction: toMoneyString(t.deduction),
+    ratePct: t.ratePct.toFixed(),
+    payable,
+    advances,
   };
 }
