@@ -43,6 +43,9 @@ export function defaultReturnableQty(m: MaterialLine): string {
   return formatNumber(gross.minus(qty).toDecimalPlaces(4));
 }
 
+/** Column titles of an operations table (the spec's own and the linked process set's). */
+const OPERATION_HEADERS = ['№', 'Операция', 'Часы', 'Ставка, ₽/ч', 'Машино-часы', 'Ставка маш.-ч, ₽'];
+
 /** Widths (rem) of the materials columns: №, name, unit, net, waste % + mode, semi-finished, price + VAT, article, returnable qty + price, actions. */
 const MATERIAL_COLUMNS = [3, 16, 6.5, 7, 13, 11, 12.5, 10, 13, 3];
 
@@ -290,12 +293,9 @@ function LinkedSetOperations({ setId, set, known, outputQty }: { setId: string; 
         <table className={s.table} aria-label="Операции набора процессов">
           <thead>
             <tr>
-              <th>№</th>
-              <th>Операция</th>
-              <th>Часы</th>
-              <th>Ставка, ₽/ч</th>
-              <th>Машино-часы</th>
-              <th>Ставка маш.-ч, ₽</th>
+              {OPERATION_HEADERS.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -481,12 +481,9 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         <table className={s.table} aria-label={value.processSetId ? 'Собственные операции' : 'Операции'}>
           <thead>
             <tr>
-              <th>№</th>
-              <th>Операция</th>
-              <th>Часы</th>
-              <th>Ставка, ₽/ч</th>
-              <th>Машино-часы</th>
-              <th>Ставка маш.-ч, ₽</th>
+              {OPERATION_HEADERS.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
               <th />
             </tr>
           </thead>
