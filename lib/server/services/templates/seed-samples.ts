@@ -65,7 +65,7 @@ export async function seedSampleTemplates(ctx: AppContext, userId: string): Prom
     } catch (e) {
       // Not stored (the quota, the blob store): release the claim so a later listing tries again.
       await ctx.db.delete(templateSampleSeeds).where(and(eq(templateSampleSeeds.userId, userId), eq(templateSampleSeeds.sample, id), isNull(templateSampleSeeds.fileId)));
-      log.warn(`templates: образец «${sample.name}» не добавлен пользователю ${userId}`, e);
+      log.warn(`templates: sample ${id} not stored for user ${userId}`, e);
     }
   }
   // Another call is storing these: wait for it, so this listing shows them too.
