@@ -5,7 +5,8 @@ export interface ChunkAnswer {
   received: number[];
   chunk_id: number;
   size: number;
-  sha256: string;
+  /** CRC-32 of the chunk as stored (8 hex digits). */
+  crc32: string;
 }
 
 const NETWORK_MSG = 'Нет связи с сервером. Загрузка продолжится, когда связь появится.';

@@ -1,4 +1,5 @@
 import { chunkRange, type ChunkPlan } from '@/lib/domain/files/chunk-plan';
+import { crc32, crc32Hex } from '@/lib/domain/files/crc32';
 import type { FileObject, FileType } from '@/lib/schemas/files';
 import { filesApi } from '../api';
 import { ApiError, isApiError } from '../api-error';
@@ -49,12 +50,17 @@ async function sha256Hex(blob: Blob): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** CRC-32 hex of a blob (what the server answers for each chunk it stored). */
+async function crc32Of(blob: Blob): Promise<string> {
+  return crc32Hex(crc32(new Uint8Array(await blob.arrayBuffer())));
+}
+
 /** Files up to this size get a whole-file SHA-256 checked by the server; bigger ones are checked per chunk. */
 const WHOLE_HASH_LIMIT = 64 * 1024 * 1024;
 
 /**
  * Uploads one file with the seed's protocol: createUpload → chunks in order → completeUpload. Each chunk's
- * SHA-256 answered by the server is compared with the local one (a mismatch re-sends it). Network errors are
+ * CRC-32 answered by the server is compared with the local one (a mismatch re-sends it). Network errors are
  * retried; an upload remembered from before (same file, same folder) resumes from `uploadStatus`.
  * Abort through `signal` cancels the upload on the server too.
  */
@@ -140,13 +146,13 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
         stopIfAborted();
         const r = chunkRange(thePlan, i);
         const blob = file.slice(r.start, r.end);
-        const local = await sha256Hex(blob);
+        const local = await crc32Of(blob);
         await retrying(async () => {
           const answer = await sendChunk(`${FILES_BASE}/uploadChunk`, id, i, blob, {
             signal: opts.signal,
             onProgress: (loaded) => report(done + loaded),
           });
-          if (answer.sha256 !== local) {
+          if (answer.crc32 !== local) {
             // Corrupted on the way: send it again.
             throw new ApiError('NETWORK_ERROR', 'Часть файла повреждена при передаче: отправляем её снова.', { status: 0 });
           }

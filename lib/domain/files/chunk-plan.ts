@@ -7,6 +7,12 @@
 
 export const CHUNK_SETTING = 5000 * 1000;
 
+/**
+ * No chunk of any plan is longer: with k = floor(size / CHUNK_SETTING) ≥ 1 chunks, size < (k + 1)·CHUNK_SETTING,
+ * so ceil(size / k) ≤ 2·CHUNK_SETTING; a one-chunk file below CHUNK_SETTING is shorter still.
+ */
+export const MAX_CHUNK_LENGTH = 2 * CHUNK_SETTING;
+
 export interface ChunkPlan {
   size: number;
   chunks: number;

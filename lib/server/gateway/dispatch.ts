@@ -11,7 +11,7 @@ import type { ServiceDef } from './types';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-async function contextOrUnavailable(given?: AppContext): Promise<AppContext> {
+export async function contextOrUnavailable(given?: AppContext): Promise<AppContext> {
   if (given) return given;
   try {
     return await getAppContext();

@@ -119,7 +119,7 @@ export function createDiskStore(rootDir: string): BlobStore {
   const store: BlobStore = {
     kind: 'disk',
 
-    async put(key: string, body: BlobBody, opts?: { durable?: boolean }): Promise<BlobStat> {
+    async put(key: string, body: BlobBody, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat> {
       const file = fileOf(key);
       await init();
       const tmp = path.join(tmpDir, randomUUID());
@@ -130,6 +130,7 @@ export function createDiskStore(rootDir: string): BlobStore {
         const handle = await fs.open(tmp, 'wx');
         await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: durable, highWaterMark: 1 << 20 }));
         const st = await fs.stat(tmp, { bigint: true });
+        await opts?.gate;
         await moveIntoPlace(tmp, file);
         flushes.delete(key);
         if (!durable) flushLater(key, file);

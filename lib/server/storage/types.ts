@@ -73,8 +73,10 @@ export interface BlobStore {
    * Writes the whole body under `key`, replacing what was there; visible only once complete. Durable when it
    * resolves, unless `durable: false`: then the bytes survive a crash of the process at once, and a power
    * loss only after `sync` of the key has resolved (the disk store flushes them in the background meanwhile).
+   * With `gate`, the blob appears at `key` only after the gate has resolved (the bytes may flow before it, into
+   * a place nobody reads); when the gate rejects, the put rejects with its reason and `key` is untouched.
    */
-  put(key: string, body: BlobBody, opts?: { contentType?: string; durable?: boolean }): Promise<BlobStat>;
+  put(key: string, body: BlobBody, opts?: { contentType?: string; durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat>;
   /** Makes blobs written with `durable: false` durable (disk: rejects when one is missing; S3: nothing to do). */
   sync(keys: string[]): Promise<void>;
   /** Reads `key` (or a range of it); `null` when it does not exist. Throws RangeError for an unsatisfiable range. */

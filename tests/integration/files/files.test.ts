@@ -18,6 +18,7 @@ import {
   pattern,
   sendChunk,
   sha256,
+  crc32,
   upload,
   users,
   type FileObj,
@@ -27,7 +28,7 @@ import {
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { readZip } from './zip-reader';
-import { dropHash } from '@/lib/server/services/files/file-hash-state';
+import { dropHash } from '@/lib/server/services/files/chunk-hasher';
 import { noteMultipart, notePending } from '@/lib/server/services/files/pending-blobs';
 import { sweepUploads } from '@/lib/server/services/files/sweep-uploads';
 import { createS3Store, ensureBucket } from '@/lib/server/storage/s3';
@@ -141,7 +142,7 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     expect(incomplete.status).toBe(409);
     expect(incomplete.body).toMatchObject({ code: 'UPLOAD_INCOMPLETE', missing: [0] });
     const again = await sendChunk(ctx, a, created.upload_id, 1, part(1));
-    expect(again.body).toMatchObject({ received: [1], sha256: sha256(part(1)) });
+    expect(again.body).toMatchObject({ received: [1], crc32: crc32(part(1)) });
     const short = await sendChunk(ctx, a, created.upload_id, 0, part(0).subarray(10));
     expect(short.status).toBe(422);
     const long = await sendChunk(ctx, a, created.upload_id, 0, Buffer.concat([part(0), Buffer.alloc(5)]));
@@ -215,7 +216,7 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     twoParts.append('data', new Blob(['abc']), 'blob');
     expect((await post(twoParts)).status).toBe(422);
     const good = await sendChunk(ctx, a, created.upload_id, 0, Buffer.from('abc'));
-    expect(good.body).toMatchObject({ received: [0], size: 3, sha256: sha256(Buffer.from('abc')) });
+    expect(good.body).toMatchObject({ received: [0], size: 3, crc32: '352441c2' });
   });
 
   it('uploadChunk makes the cross-site check itself (proxy.ts leaves it out so its body streams)', async () => {
@@ -443,7 +444,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect(up.chunks).toBe(2);
     expect(up.chunk_size).toBeGreaterThanOrEqual(5 * MiB);
     expect(await shim.pendingUploads(BUCKET)).toEqual([]); // created lazily, with the first chunk
-    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).body).toMatchObject({ received: [0], sha256: sha256(up.part(0)) });
+    expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0))).body).toMatchObject({ received: [0], crc32: crc32(up.part(0)) });
     const row = await uploadRow(up.upload_id);
     expect(row?.multipart_id).toBeTruthy();
     expect(await shim.pendingUploads(BUCKET)).toEqual([row!.multipart_id]);
@@ -478,7 +479,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     // Wrong lengths are refused as on the other path, and leave the part as it was.
     expect((await sendChunk(ctx, a, up.upload_id, 0, up.part(0).subarray(5))).status).toBe(422);
     expect((await sendChunk(ctx, a, up.upload_id, 0, Buffer.concat([up.part(0), Buffer.alloc(3)]))).status).toBe(413);
-    expect((await sendChunk(ctx, a, up.upload_id, 1, up.part(1))).body).toMatchObject({ received: [0, 1], sha256: sha256(up.part(1)) });
+    expect((await sendChunk(ctx, a, up.upload_id, 1, up.part(1))).body).toMatchObject({ received: [0, 1], crc32: crc32(up.part(1)) });
     expect(await shim.pendingUploads(BUCKET)).toHaveLength(1);
     const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id });
     expect(done.object.sha256).toBe(sha256(bytes));

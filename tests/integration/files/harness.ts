@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,8 @@ export async function sendChunk(ctx: TestContext, user: TestUser, uploadId: stri
 }
 
 export const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
+/** The CRC-32 an uploadChunk answer carries for a chunk (8 hex digits). */
+export const crc32 = (b: Uint8Array): string => zlibCrc32(b).toString(16).padStart(8, '0');
 
 /** Bytes whose every position is recognisable. */
 export function pattern(length: number, seed = 0): Buffer {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/client/api-error';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
 const calls: { name: string; body: Record<string, unknown> }[] = [];
 const chunkCalls: { uploadId: string; chunkId: number; size: number }[] = [];
@@ -29,10 +30,8 @@ vi.mock('@/lib/client/api', () => ({
   }),
 }));
 
-async function sha(blob: Blob): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', new Uint8Array(await blob.arrayBuffer()));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+// The server's CRC-32 (zlib's, as the route answers it) of what it received.
+const crcOf = async (blob: Blob): Promise<string> => zlibCrc32(new Uint8Array(await blob.arrayBuffer())).toString(16).padStart(8, '0');
 
 vi.mock('@/lib/client/uploader/send-chunk', () => ({
   sendChunk: vi.fn(async (_url: string, uploadId: string, chunkId: number, data: Blob, opts: { onProgress?: (n: number) => void }) => {
@@ -42,7 +41,7 @@ vi.mock('@/lib/client/uploader/send-chunk', () => ({
     }
     chunkCalls.push({ uploadId, chunkId, size: data.size });
     opts.onProgress?.(data.size);
-    return { received: [chunkId], chunk_id: chunkId, size: data.size, sha256: await sha(data) };
+    return { received: [chunkId], chunk_id: chunkId, size: data.size, crc32: await crcOf(data) };
   }),
 }));
 

@@ -119,7 +119,8 @@ export const fileUploadChunks = pgTable(
       .references(() => fileUploads.id, { onDelete: 'cascade' }),
     chunkId: integer('chunk_id').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    sha256: text('sha256').notNull(),
+    /** CRC-32 of the chunk (8 hex digits, as zlib); null for chunks stored before migration 0015. */
+    crc32: text('crc32'),
     blobKey: text('blob_key'),
     /** The S3 part's ETag (multipart uploads only). */
     etag: text('etag'),

@@ -7,7 +7,7 @@ import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { dropHash } from './file-hash-state';
+import { dropHash } from './chunk-hasher';
 import { deleteBlobs, discardMultipart, noteMultipart, notePending } from './pending-blobs';
 import { loadUpload } from './uploads';
 

@@ -1,16 +1,12 @@
 import 'server-only';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 
 /** Passes bytes through, counting them and computing their SHA-256; fails once more than `limit` bytes pass. */
 export class Measure extends Transform {
   readonly hash = createHash('sha256');
   bytes = 0;
-  constructor(
-    private readonly limit: number = Number.MAX_SAFE_INTEGER,
-    /** Another hash fed the same bytes (the whole file's, carried across chunks). */
-    private readonly also: Hash | null = null,
-  ) {
+  constructor(private readonly limit: number = Number.MAX_SAFE_INTEGER) {
     // Big buffers: fewer backpressure round trips between the parser and the store on multi-MB chunks.
     super({ highWaterMark: 1 << 20 });
   }
@@ -21,7 +17,6 @@ export class Measure extends Transform {
       return;
     }
     this.hash.update(chunk);
-    this.also?.update(chunk);
     done(null, chunk);
   }
   digest(): string {

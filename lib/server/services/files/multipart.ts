@@ -10,18 +10,24 @@ const badForm = (msg = 'Ожидается multipart/form-data с полями u
   new ServiceError('VALIDATION_ERROR', msg);
 
 /**
- * Parses a `multipart/form-data` request as a stream: text fields are collected (they must come before
- * `data`, as the seed's client sends them), the `data` part is handed to `onData` as a Node stream and is
- * never buffered here — backpressure from `onData` reaches the socket. Exactly one `data` part is allowed.
+ * Parses a `multipart/form-data` body (`source`, of content type `contentType`) as a stream: text fields are
+ * collected (they must come before `data`, as the seed's client sends them), the `data` part is handed to
+ * `onData` as a Node stream and is never buffered here — backpressure from `onData` reaches the socket.
+ * Exactly one `data` part is allowed. On a failure the rest of the body is discarded: the source is destroyed,
+ * or with `drainOnFail` (a socket's own request, whose connection must live on to carry the answer) read
+ * to its end and dropped.
  */
 export async function streamMultipart<T>(
-  req: Request,
+  contentType: string | null,
+  source: Readable | null,
   onData: (fields: FormFields, data: Readable) => Promise<T>,
-  opts: { maxFields?: number } = {},
+  opts: { maxFields?: number; drainOnFail?: boolean } = {},
 ): Promise<T> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(type) || !req.body) throw badForm();
-  const source = Readable.fromWeb(req.body as unknown as import('node:stream/web').ReadableStream<Uint8Array>);
+  const type = contentType ?? '';
+  if (!/^multipart\/form-data/i.test(type) || !source) {
+    if (opts.drainOnFail) source?.resume();
+    throw badForm();
+  }
   let parser: InstanceType<typeof Busboy>;
   try {
     parser = new Busboy({
@@ -30,6 +36,7 @@ export async function streamMultipart<T>(
       limits: { fields: opts.maxFields ?? 10, fieldSize: 1024, files: 1, parts: (opts.maxFields ?? 10) + 1 },
     });
   } catch {
+    if (opts.drainOnFail) source.resume();
     throw badForm();
   }
 
@@ -41,7 +48,8 @@ export async function streamMultipart<T>(
       if (settled) return;
       settled = true;
       source.unpipe(parser);
-      source.destroy();
+      if (opts.drainOnFail) source.resume();
+      else source.destroy();
       reject(err);
     };
     parser.on('field', (name: string, value: string) => {

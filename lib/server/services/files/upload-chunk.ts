@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
-import { chunkLength } from '@/lib/domain/files/chunk-plan';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { chunkLength, MAX_CHUNK_LENGTH } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
 import { isCrossSite } from '@/lib/domain/same-origin';
 import { BodyLengthError, NoSuchMultipartUpload } from '@/lib/server/storage/common';
@@ -10,12 +10,11 @@ import type { MultipartBlobs } from '@/lib/server/storage/types';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
-import { fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
-import { requireUser } from '../auth/require-user';
-import { commitHash, hashToContinue } from './file-hash-state';
-import { Measure, TooLong } from './measure';
+import { accessTokenOf, notSignedIn, requireUser } from '../auth/require-user';
+import { ChunkHasher } from './chunk-hasher';
+import { TooLong } from './measure';
 import { streamMultipart, type FormFields } from './multipart';
 import { deleteBlobs, forgetPending } from './pending-blobs';
 import { ensureMultipart, partsOf } from './upload-parts';
@@ -72,45 +71,26 @@ async function openForChunk(db: Db, userId: string, uploadId: string, key: strin
 }
 
 /**
- * Commits a stored chunk: one transaction of two statements. The first locks the upload row (chunk writes of
- * one upload commit one at a time) and checks it is open (and, for an S3 part, still on the same multipart
- * upload); the second — whose snapshot therefore sees every earlier chunk write — replaces the chunk row,
- * journals the blob it replaces, forgets the new blob's journal entry and reads the ids of the chunks that
- * arrived. A part has no blob (`key` null) but its ETag. Returns the replaced blob key and the sorted ids.
+ * Commits a stored chunk in one round trip (the function of migration 0015): locks the upload row (chunk
+ * writes of one upload commit one at a time), checks it is open (and, for an S3 part, still on the same
+ * multipart upload), replaces the chunk row, journals the blob it replaces, forgets the new blob's journal
+ * entry and reads the ids of the chunks that arrived. A part has no blob (`key` null) but its ETag. Returns
+ * the replaced blob key and the sorted ids.
  */
 async function commitChunk(
   db: Db,
-  c: { uploadId: string; chunkId: number; size: number; sha256: string; key: string | null; etag: string | null; multipartId: string | null },
+  c: { uploadId: string; chunkId: number; size: number; crc32: string; key: string | null; etag: string | null; multipartId: string | null },
 ): Promise<{ old: string | null; received: number[] }> {
-  return db.transaction(async (tx) => {
-    const [open] = await tx
-      .update(fileUploads)
-      .set({ touchedAt: sql`now()` })
-      .where(eq(fileUploads.id, c.uploadId))
-      .returning({ status: fileUploads.status, multipartId: fileUploads.multipartId });
-    if (!open) throw uploadNotFound();
-    if (open.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
-    if (c.multipartId && open.multipartId !== c.multipartId) {
-      throw new ServiceError('CONFLICT', 'Загрузка начата заново, пока шла эта часть. Отправьте её ещё раз.');
-    }
-    const [r] = await rows<{ old: string | null; received: string | null }>(
-      tx as unknown as Db,
-      sql`with prev as (select blob_key from files_upload_chunks where upload_id = ${c.uploadId} and chunk_id = ${c.chunkId}),
-               ins as (insert into files_upload_chunks (upload_id, chunk_id, size, sha256, blob_key, etag)
-                       values (${c.uploadId}, ${c.chunkId}, ${c.size}, ${c.sha256}, ${c.key}, ${c.etag})
-                       on conflict (upload_id, chunk_id) do update
-                         set size = excluded.size, sha256 = excluded.sha256, blob_key = excluded.blob_key,
-                             etag = excluded.etag, received_at = now()),
-               oldp as (insert into files_pending_blobs (key) select blob_key from prev where blob_key is not null on conflict do nothing),
-               gone as (delete from files_pending_blobs where key = ${c.key})
-          select (select blob_key from prev) as old,
-                 (select string_agg(chunk_id::text, ',') from files_upload_chunks
-                   where upload_id = ${c.uploadId} and chunk_id <> ${c.chunkId}) as received`,
-    );
-    // The statement's snapshot does not see its own insert: this chunk is added here.
-    const received = (r?.received ? r.received.split(',').map(Number) : []).concat(c.chunkId).sort((a, b) => a - b);
-    return { old: r?.old ?? null, received };
-  });
+  const [r] = await rows<{ status: string; old_key: string | null; received: string | null }>(
+    db,
+    sql`select * from files_commit_chunk(${c.uploadId}, ${c.chunkId}, ${c.size}, ${c.crc32}, ${c.key}, ${c.etag}, ${c.multipartId})`,
+  );
+  if (!r || r.status === 'missing') throw uploadNotFound();
+  if (r.status === 'closed') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
+  if (r.status === 'restarted') {
+    throw new ServiceError('CONFLICT', 'Загрузка начата заново, пока шла эта часть. Отправьте её ещё раз.');
+  }
+  return { old: r.old_key, received: r.received ? r.received.split(',').map(Number) : [] };
 }
 
 /** The answer to a body that was not the planned length of the chunk. */
@@ -122,7 +102,7 @@ function wrongLength(chunkId: number, got: number, expected: number): ServiceErr
 
 /**
  * Sends a chunk as part chunkId + 1 of the upload's S3 multipart upload (created with the first chunk), streamed
- * through the same length and SHA-256 checks; a chunk sent again replaces the part. The row keeps the part's
+ * through the same length check and checksums; a chunk sent again replaces the part. The row keeps the part's
  * ETag. Answers as storeChunk.
  */
 async function storePart(
@@ -139,47 +119,76 @@ async function storePart(
     multipartKey: upload.multipartKey,
     multipartId: upload.multipartId,
   });
-  const fileHash = hashToContinue(upload.id, chunkId);
-  const measure = new Measure(expected, fileHash);
-  data.on('error', (e) => measure.destroy(e));
-  measure.on('error', () => undefined);
-  let etag: string;
+  const measure = new ChunkHasher(expected, upload.id, chunkId);
+  let stored = false;
   try {
-    etag = await parts.putPart(mp.key, mp.id, chunkId + 1, data.pipe(measure), expected);
-  } catch (e) {
-    data.resume();
-    if (e instanceof BodyLengthError) throw wrongLength(chunkId, e.got, expected);
-    if (e instanceof TooLong || measure.bytes > expected) throw wrongLength(chunkId, measure.bytes, expected);
-    if (e instanceof NoSuchMultipartUpload) {
-      // Aborted or completed meanwhile (completion then finds out what happened and answers the client).
-      throw new ServiceError('CONFLICT', 'Загрузка отменена или уже завершается: часть не принята.');
+    data.on('error', (e) => measure.destroy(e));
+    measure.on('error', () => undefined);
+    let etag: string;
+    try {
+      etag = await parts.putPart(mp.key, mp.id, chunkId + 1, data.pipe(measure), expected);
+    } catch (e) {
+      data.resume();
+      if (e instanceof BodyLengthError) throw wrongLength(chunkId, e.got, expected);
+      if (e instanceof TooLong || measure.bytes > expected) throw wrongLength(chunkId, measure.bytes, expected);
+      if (e instanceof NoSuchMultipartUpload) {
+        // Aborted or completed meanwhile (completion then finds out what happened and answers the client).
+        throw new ServiceError('CONFLICT', 'Загрузка отменена или уже завершается: часть не принята.');
+      }
+      throw e;
     }
-    throw e;
+    if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
+    const crc32 = measure.checksum();
+    const committed = await commitChunk(ctx.db, {
+      uploadId: upload.id,
+      chunkId,
+      size: expected,
+      crc32,
+      key: null,
+      etag,
+      multipartId: mp.id,
+    });
+    // The ETag names the part's content: completion checks the carried hash saw exactly the committed parts.
+    measure.commit(etag);
+    stored = true;
+    return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
+  } finally {
+    if (!stored) measure.forget();
   }
-  if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
-  const sha256 = measure.digest();
-  const committed = await commitChunk(ctx.db, {
-    uploadId: upload.id,
-    chunkId,
-    size: expected,
-    sha256,
-    key: null,
-    etag,
-    multipartId: mp.id,
-  });
-  // The ETag names the part's content: completion checks the carried hash saw exactly the committed parts.
-  if (fileHash) commitHash(upload.id, chunkId, fileHash, etag);
-  return { received: committed.received, chunk_id: chunkId, size: expected, sha256 };
+}
+
+/** An open upload the chunk belongs to, with the chunk's planned length. */
+interface Opened {
+  upload: OpenUpload;
+  expected: number;
+  parts: MultipartBlobs | null;
 }
 
 /**
- * Stores one chunk: the body streams through a SHA-256/length check into the blob store (never held in
- * memory) — or, on S3 with chunks ≥ 5 MiB, into a part of the upload's multipart upload (storePart); the
- * chunk row is then upserted under the upload's row lock, so a chunk sent again replaces the
- * old one and the old blob is deleted. Three database round trips besides the caller's session check.
- * Answers `received` (sorted ids), `chunk_id`, `size` and `sha256`.
+ * Finds the caller's open upload (journalling `key` for a blob chunk) and checks the chunk id against its plan.
+ * On failure the journal entry, if any, is the caller's to clear (deleteBlobs of `key`).
  */
-export async function storeChunk(ctx: AppContext, userId: string, fields: FormFields, data: Readable) {
+async function openChunk(ctx: AppContext, userId: string, uploadId: string, chunkId: number, key: string): Promise<Opened> {
+  const upload = await openForChunk(ctx.db, userId, uploadId, key, ctx.blobs.multipart?.minPartSize ?? null);
+  if (upload.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
+  const plan = { size: upload.size, chunks: upload.chunks, chunkSize: upload.chunkSize };
+  if (chunkId >= plan.chunks) throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
+  return { upload, expected: chunkLength(plan, chunkId), parts: partsOf(ctx, plan) };
+}
+
+/**
+ * Stores one chunk: the body streams through a length check and its CRC-32 into the blob store while a
+ * worker carries the file's SHA-256 on (never held in memory) — or, on S3 with chunks ≥ 5 MiB, into a part of the upload's multipart upload
+ * (storePart); the chunk row is then committed under the upload's row lock, so a chunk sent again replaces
+ * the old one and the old blob is deleted.
+ *
+ * `user` is the session check, still running: on the disk store the bytes already flow into the store's
+ * temporary file while the session and the upload are looked up (and the new blob journalled); the blob takes
+ * its key only once both have passed (the store's `gate`), so a failed check leaves nothing behind. On S3 the
+ * lookup comes first (a part needs its multipart upload). Answers `received` (sorted ids), `chunk_id`,
+ * `size` and `crc32` (the chunk's CRC-32, for the client to compare with what it sent).
+ */
+export async function storeChunk(ctx: AppContext, user: Promise<{ id: string }>, fields: FormFields, data: Readable) {
   const uploadId = fields.upload_id?.trim();
   if (!uploadId) throw fieldError('upload_id', 'Не указан upload_id (поле должно идти до data).');
   const chunkText = fields.chunk_id?.trim() ?? '';
@@ -188,72 +197,95 @@ export async function storeChunk(ctx: AppContext, userId: string, fields: FormFi
   if (uploadId.length > 64) throw uploadNotFound();
 
   const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
-  const upload = await openForChunk(ctx.db, userId, uploadId, key, ctx.blobs.multipart?.minPartSize ?? null);
-  if (upload.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
-  const plan = { size: upload.size, chunks: upload.chunks, chunkSize: upload.chunkSize };
-  const parts = partsOf(ctx, plan);
-  if (chunkId >= plan.chunks) {
-    if (!parts) await forgetPending(ctx.db, [key]);
-    throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
+  const opened = user.then((u) => openChunk(ctx, u.id, uploadId, chunkId, key));
+  if (ctx.blobs.multipart) {
+    let o: Opened;
+    try {
+      o = await opened;
+    } catch (e) {
+      await forgetPending(ctx.db, [key]);
+      throw e;
+    }
+    if (o.parts) return storePart(ctx, o.parts, o.upload, chunkId, o.expected, data);
   }
-  const expected = chunkLength(plan, chunkId);
-  if (parts) return storePart(ctx, parts, upload, chunkId, expected, data);
 
-  const fileHash = hashToContinue(upload.id, chunkId);
-  const measure = new Measure(expected, fileHash);
-  data.on('error', (e) => measure.destroy(e));
-  // The store's pipeline reports the error; this listener only keeps it from being thrown as uncaught.
-  measure.on('error', () => undefined);
+  const measure = new ChunkHasher(MAX_CHUNK_LENGTH, uploadId, chunkId);
+  // Once the plan is known the body is held to the chunk's exact length; a failed check stops it at once.
+  const checked = opened.then((o) => {
+    measure.limitTo(o.expected);
+    return o;
+  });
+  checked.catch((e: unknown) => measure.destroy(e instanceof Error ? e : new Error(String(e))));
+  let committed: { old: string | null; received: number[] } | undefined;
+  let crc32 = '';
+  let expected = 0;
   try {
-    // Not flushed to disk before the answer: completion syncs the chunks before the file is committed.
-    await ctx.blobs.put(key, data.pipe(measure), { durable: false });
-  } catch (e) {
-    data.resume();
-    await deleteBlobs(ctx, [key]);
-    if (e instanceof TooLong || measure.bytes > expected) throw wrongLength(chunkId, measure.bytes, expected);
-    throw e;
+    data.on('error', (e) => measure.destroy(e));
+    // The store's pipeline reports the error; this listener only keeps it from being thrown as uncaught.
+    measure.on('error', () => undefined);
+    try {
+      // Not flushed to disk before the answer: completion syncs the chunks before the file is committed.
+      await ctx.blobs.put(key, data.pipe(measure), { durable: false, gate: checked });
+      ({ expected } = await checked);
+      if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
+      crc32 = measure.checksum();
+      committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
+    } catch (e) {
+      data.resume();
+      // A failed check is the answer (the stream was stopped because of it); the journal entry goes with the blob.
+      const outcome = await checked.then(
+        (o) => ({ refused: false as const, o }),
+        (why: unknown) => ({ refused: true as const, why }),
+      );
+      await deleteBlobs(ctx, [key]);
+      if (outcome.refused) throw outcome.why;
+      const want = outcome.o.expected;
+      if (e instanceof TooLong || measure.bytes > want) throw wrongLength(chunkId, measure.bytes, want);
+      throw e;
+    }
+    measure.commit(key);
+  } finally {
+    if (!committed) measure.forget();
   }
-  if (measure.bytes !== expected) {
-    await deleteBlobs(ctx, [key]);
-    throw wrongLength(chunkId, measure.bytes, expected);
-  }
-  const sha256 = measure.digest();
-
-  let committed: { old: string | null; received: number[] };
-  try {
-    committed = await commitChunk(ctx.db, { uploadId: upload.id, chunkId, size: expected, sha256, key, etag: null, multipartId: null });
-  } catch (e) {
-    await deleteBlobs(ctx, [key]);
-    throw e;
-  }
-  if (fileHash) commitHash(upload.id, chunkId, fileHash, key);
   if (committed.old) await deleteBlobs(ctx, [committed.old]);
-  return { received: committed.received, chunk_id: chunkId, size: expected, sha256 };
+  return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
 }
 
 /**
- * `uploadChunk` is left out of proxy.ts (whose body cloning would buffer every chunk twice and hold the
- * handler back until the whole chunk arrived), so the cross-site check of the proxy is made here.
+ * One `uploadChunk` request: the cross-site check (`uploadChunk` is left out of proxy.ts, whose body cloning
+ * would buffer every chunk twice), the session, then the multipart body streamed into storeChunk. `body` is
+ * the request's bytes as a Node stream: Next's request body, or — on the production server's fast path
+ * (lib/server/gateway/upload-fast-path.ts) — the socket's IncomingMessage itself.
  */
-export const uploadChunkCall = defineCall({
-  body: 'raw',
-  async handle({ req, ctx }) {
-    const crossSite = isCrossSite({
-      method: req.method,
-      origin: req.headers.get('origin'),
-      secFetchSite: req.headers.get('sec-fetch-site'),
-      host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
-    });
-    if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
-    const user = await requireUser(ctx, req);
-    const query = new URL(req.url).searchParams;
-    return streamMultipart(req, (fields, data) =>
+export async function receiveChunk(ctx: AppContext, req: Request, body: Readable | null, opts: { drainOnFail?: boolean } = {}) {
+  const crossSite = isCrossSite({
+    method: req.method,
+    origin: req.headers.get('origin'),
+    secFetchSite: req.headers.get('sec-fetch-site'),
+    host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
+  });
+  if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
+  if (!accessTokenOf(req)) throw notSignedIn();
+  // Checked while the body starts to flow (storeChunk): the blob is kept only if the session holds.
+  const user = requireUser(ctx, req);
+  user.catch(() => undefined);
+  const query = new URL(req.url).searchParams;
+  return streamMultipart(
+    req.headers.get('content-type'),
+    body,
+    (fields, data) =>
       storeChunk(
         ctx,
-        user.id,
+        user,
         { upload_id: fields.upload_id ?? query.get('upload_id') ?? '', chunk_id: fields.chunk_id ?? query.get('chunk_id') ?? '' },
         data,
       ),
-    );
-  },
+    opts,
+  );
+}
+
+export const uploadChunkCall = defineCall({
+  body: 'raw',
+  handle: ({ req, ctx }) =>
+    receiveChunk(ctx, req, req.body ? Readable.fromWeb(req.body as unknown as import('node:stream/web').ReadableStream<Uint8Array>) : null),
 });

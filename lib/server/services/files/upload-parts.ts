@@ -5,7 +5,7 @@ import type { MultipartBlobs } from '@/lib/server/storage/types';
 import type { AppContext } from '../../context';
 import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
-import { dropHash } from './file-hash-state';
+import { dropHash } from './chunk-hasher';
 import { newId } from './model';
 import { discardMultipart, noteMultipart, notePending } from './pending-blobs';
 import { uploadNotFound } from './uploads';

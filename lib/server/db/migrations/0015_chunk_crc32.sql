@@ -1,0 +1,1 @@
+ALTER TABLE "files_upload_chunks" ADD COLUMN "crc32" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "files_upload_chunks" DROP COLUMN "sha256";

@@ -1,0 +1,98 @@
+import 'server-only';
+import http from 'node:http';
+import https from 'node:https';
+import { getEnv } from '../env';
+import { errorResponse, okResponse } from '../http';
+import { receiveChunk } from '../services/files/upload-chunk';
+import { contextOrUnavailable } from './dispatch';
+import { services } from './services';
+
+/**
+ * The fast path of `uploadChunk` (the one call that carries megabytes, dozens of times per file): the server's
+ * `request` event hands `POST {files base}/uploadChunk` straight to the file service with the socket's own
+ * IncomingMessage as the body — no router, no web-stream copy of the body — and answers with the same envelope
+ * as the gateway. Everything else (other methods and calls, an upstream file manager) goes on to Next as
+ * before, and the route handler of the call still serves it where this hook is not installed (tests that call
+ * the route directly). Installed once per process from instrumentation.ts, before the peer-address hook, so the
+ * request reaching it already carries its peer address.
+ */
+const PATH = `${services.files.base}/uploadChunk`;
+const HOOKED = Symbol.for('kalkulus.uploadFastPath');
+
+/** Headers next.config.mjs adds to every answer; this path answers without Next, so it adds them itself. */
+const SITE_HEADERS: Record<string, string> = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+};
+
+/** Whether this request is one the fast path serves. */
+export function takesFastPath(req: Pick<http.IncomingMessage, 'method' | 'url'>): boolean {
+  if (req.method !== 'POST' || !req.url) return false;
+  const q = req.url.indexOf('?');
+  if ((q < 0 ? req.url : req.url.slice(0, q)) !== PATH) return false;
+  try {
+    return !getEnv().FILE_MANAGER_URL;
+  } catch {
+    return false; // a configuration error: Next's start-up reports it
+  }
+}
+
+/** The request's head as a web Request without a body (what the session and cross-site checks read). */
+function headOf(req: http.IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? PATH}`, { method: 'POST', headers });
+}
+
+async function send(res: http.ServerResponse, response: Response): Promise<void> {
+  const text = await response.text();
+  const headers: Record<string, string> = { ...SITE_HEADERS };
+  response.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  headers['content-length'] = String(Buffer.byteLength(text));
+  res.writeHead(response.status, headers);
+  res.end(text);
+}
+
+/** Serves one uploadChunk request; never throws (a failure is the envelope's 500, logged). */
+export async function serveUploadChunk(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  let response: Response;
+  try {
+    const ctx = await contextOrUnavailable();
+    response = okResponse(await receiveChunk(ctx, headOf(req), req, { drainOnFail: true }));
+  } catch (err) {
+    // Whatever of the body was not read is dropped so the connection can carry the answer.
+    req.resume();
+    response = errorResponse(err, 'files uploadChunk');
+  }
+  try {
+    if (!res.headersSent && !res.destroyed) await send(res, response);
+  } catch {
+    res.destroy();
+  }
+}
+
+/** Patches the HTTP(S) server's `request` event (once per process) to serve uploadChunk on the fast path. */
+export function installUploadFastPath(): void {
+  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as Array<Record<PropertyKey, unknown>>) {
+    if (proto[HOOKED]) continue;
+    const emit = proto.emit as (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+    proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
+      if (event === 'request') {
+        const req = args[0] as http.IncomingMessage | undefined;
+        const res = args[1] as http.ServerResponse | undefined;
+        if (req && res && takesFastPath(req)) {
+          void serveUploadChunk(req, res);
+          return true;
+        }
+      }
+      return emit.call(this, event, ...args);
+    };
+    proto[HOOKED] = true;
+  }
+}
