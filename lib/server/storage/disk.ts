@@ -67,16 +67,19 @@ export function createDiskStore(rootDir: string): BlobStore {
     return ready;
   };
 
-  /** Moves the finished temp file into place, recreating the parent if a concurrent delete pruned it. */
+  /**
+   * Moves the finished temp file into place: the parent usually exists (one rename); when it does not, or a
+   * concurrent delete pruned it, it is made and the rename tried again.
+   */
   const moveIntoPlace = async (tmp: string, file: string): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await fs.mkdir(path.dirname(file), { recursive: true });
         await fs.rename(tmp, file);
         return;
       } catch (e) {
         if (errCode(e) !== 'ENOENT' || attempt >= 3) throw e;
       }
+      await fs.mkdir(path.dirname(file), { recursive: true });
     }
   };
 

@@ -34,9 +34,9 @@ interface OpenUpload {
 }
 
 /**
- * The caller's upload, with `key` journalled in the same statement when the upload is open and its chunks
- * are blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` (one round trip before the bytes flow).
- * 404 when there is no such upload of this user.
+ * The caller's upload, with `key` journalled in the same call when the upload is open and its chunks are
+ * blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` (the function files_open_chunk of migration 0018:
+ * one round trip, planned once per connection). 404 when there is no such upload of this user.
  */
 async function openForChunk(db: Db, userId: string, uploadId: string, key: string, partsFrom: number | null): Promise<OpenUpload> {
   const [u] = await rows<{
@@ -48,15 +48,7 @@ async function openForChunk(db: Db, userId: string, uploadId: string, key: strin
     chunk_size: string | number;
     multipart_key: string | null;
     multipart_id: string | null;
-  }>(
-    db,
-    sql`with u as (select id, status, name, size, chunks, chunk_size, multipart_key, multipart_id
-                     from files_uploads where id = ${uploadId} and user_id = ${userId}),
-             p as (insert into files_pending_blobs (key) select ${key} from u
-                    where u.status = 'open' and (${partsFrom}::bigint is null or u.chunk_size < ${partsFrom}::bigint)
-                   on conflict do nothing)
-        select * from u`,
-  );
+  }>(db, sql`select * from files_open_chunk(${uploadId}, ${userId}, ${key}, ${partsFrom}::bigint)`);
   if (!u) throw uploadNotFound();
   return {
     id: u.id,
