@@ -1,5 +1,6 @@
 // @vitest-environment node
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -217,6 +218,36 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     expect((await post(twoParts)).status).toBe(422);
     const good = await sendChunk(ctx, a, created.upload_id, 0, Buffer.from('abc'));
     expect(good.body).toMatchObject({ received: [0], size: 3, crc32: '352441c2' });
+  });
+
+  it('a chunk refused while its bytes flow (revoked session, someone else’s upload, off the plan, too long) leaves nothing behind', async () => {
+    const bytes = pattern(300_000, 7);
+    const created = await ok<{ upload_id: string }>(ctx, a, 'createUpload', { name: 'отказы.bin', type: 'documents', size: bytes.length });
+    const id = created.upload_id;
+    const pending = async () =>
+      Number(
+        ((await ctx.db.execute(`select count(*)::int as n from files_pending_blobs` as never)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+      );
+    const before = await pending();
+    // A session ended after its token was issued: the token still verifies, the session check (made while the
+    // body streams) refuses it.
+    const c = (await users(ctx, 1))[0]!;
+    await ctx.db.execute(`update auth_sessions set revoked_at = now() where user_id = '${c.user.id}'` as never);
+    expect((await sendChunk(ctx, c, id, 0, bytes)).status).toBe(401);
+    expect((await sendChunk(ctx, b, id, 0, bytes)).status).toBe(404);
+    expect((await sendChunk(ctx, a, id, 1, bytes)).status).toBe(422);
+    expect((await sendChunk(ctx, a, id, 0, Buffer.concat([bytes, Buffer.from('лишнее')]))).status).toBe(413);
+    expect((await sendChunk(ctx, a, id, 0, bytes.subarray(1))).status).toBe(422);
+    expect((await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: id })).received).toEqual([]);
+    expect(await pending()).toBe(before);
+    if (store === 'disk') {
+      const blobs = path.join(ctx.env.dataDir, 'blobs');
+      expect(await fs.readdir(path.join(blobs, '.tmp'))).toEqual([]);
+      expect(fsSync.existsSync(path.join(blobs, 'uploads', id))).toBe(false);
+    }
+    expect((await sendChunk(ctx, a, id, 0, bytes)).body).toMatchObject({ received: [0], crc32: crc32(bytes) });
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: id });
+    expect(done.object.sha256).toBe(sha256(bytes));
   });
 
   it('uploadChunk makes the cross-site check itself (proxy.ts leaves it out so its body streams)', async () => {

@@ -316,6 +316,26 @@ function describeBlobStore(name: string, makeStore: () => Promise<Fixture>): voi
       expect(await store().stat(k2)).toBeNull();
     });
 
+    it('with a gate, the blob appears only once the gate opens; a gate that fails leaves the key untouched', async () => {
+      const k = newKey('gate');
+      await store().put(k, Buffer.from('old'));
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const putting = store().put(k, randomBytes(50_000), { durable: false, gate });
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await store().stat(k))?.size).toBe(3);
+      open();
+      expect((await putting).size).toBe(50_000);
+      expect((await store().stat(k))?.size).toBe(50_000);
+
+      const refused = new Error('the session did not hold');
+      const k2 = newKey('gate-refused');
+      await expect(store().put(k2, randomBytes(50_000), { gate: Promise.reject(refused) })).rejects.toBe(refused);
+      expect(await store().stat(k2)).toBeNull();
+      await expect(store().put(k, Buffer.from('new'), { gate: Promise.reject(refused) })).rejects.toBe(refused);
+      expect((await store().stat(k))?.size).toBe(50_000);
+    });
+
     it('ends concurrent puts with one whole body', async () => {
       const k = newKey('race');
       const bodies = Array.from({ length: 5 }, () => randomBytes(300_000));
@@ -415,6 +435,16 @@ describe('disk store specifics', () => {
     await store.delete('a/b/c');
     expect(existsSync(path.join(root, 'a'))).toBe(false);
     expect(existsSync(root)).toBe(true);
+  });
+
+  it('a refused gate leaves no temp file, and a missing folder is made for the rename', async () => {
+    const root = path.join(await tempDir('gate'), 'blobs');
+    const store = createDiskStore(root);
+    await expect(store.put('x/y', randomBytes(10_000), { gate: Promise.reject(new Error('no')) })).rejects.toThrow('no');
+    expect(await fs.readdir(path.join(root, '.tmp'))).toEqual([]);
+    expect(existsSync(path.join(root, 'x'))).toBe(false);
+    await store.put('x/y/z', Buffer.from('z'), { gate: Promise.resolve() });
+    expect(await fs.readFile(path.join(root, 'x', 'y', 'z'), 'utf8')).toBe('z');
   });
 
   it('writes nothing outside the root for a hostile key', async () => {
