@@ -2,7 +2,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { exportJWK, SignJWT, importPKCS8, decodeJwt } from 'jose';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
@@ -131,6 +131,20 @@ describe(`token attack matrix (${testDriver()})`, () => {
     const token = await signWithRealKey({ ...claims, iat: now() - 7200, nbf: now() - 7200, exp: now() - 60 });
     const r = await authCall('getUserInfo', {}, { headers: bearer(token) });
     expect(r.body).toEqual({ ok: false, msg: 'jwt expired', code: 'JWT_EXPIRED' });
+  });
+
+  it('a token verified before (remembered by the process) still answers "jwt expired" once it has expired', async () => {
+    const token = await signWithRealKey({ ...claims, iat: now(), nbf: now(), exp: now() + 60 });
+    expect((await authCall('getUserInfo', {}, { headers: bearer(token) })).status).toBe(200);
+    expect((await authCall('getUserInfo', {}, { headers: bearer(token) })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 120_000);
+      const r = await authCall('getUserInfo', {}, { headers: bearer(token) });
+      expect(r.body).toEqual({ ok: false, msg: 'jwt expired', code: 'JWT_EXPIRED' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a token in the query string is ignored by the services and the gate', async () => {

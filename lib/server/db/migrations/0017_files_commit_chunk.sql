@@ -1,6 +1,6 @@
 -- Commits one stored chunk of an upload in one round trip (lib/server/services/files/upload-chunk.ts).
--- The update locks the upload row, so chunk commits of one upload take turns; being a volatile function, every
--- later statement here takes a fresh snapshot and sees every chunk committed before the lock was granted.
+-- Locking the upload row (FOR UPDATE) makes chunk commits of one upload take turns; being a volatile function,
+-- every later statement here takes a fresh snapshot and sees every chunk committed before the lock was granted.
 -- Answers status ('ok', 'missing', 'closed', 'restarted'), the blob the chunk replaces (journalled here for
 -- deletion) and the ids of the chunks that arrived, sorted, comma-separated.
 CREATE OR REPLACE FUNCTION files_commit_chunk(
@@ -11,9 +11,10 @@ DECLARE
 	v_status text;
 	v_multipart text;
 	v_old text;
+	v_touched timestamptz;
 BEGIN
-	UPDATE files_uploads u SET touched_at = now() WHERE u.id = p_upload
-		RETURNING u.status, u.multipart_id INTO v_status, v_multipart;
+	SELECT u.status, u.multipart_id, u.touched_at INTO v_status, v_multipart, v_touched
+		FROM files_uploads u WHERE u.id = p_upload FOR UPDATE;
 	IF NOT FOUND THEN
 		RETURN QUERY SELECT 'missing'::text, NULL::text, NULL::text;
 		RETURN;
@@ -25,6 +26,10 @@ BEGIN
 	IF p_multipart IS NOT NULL AND v_multipart IS DISTINCT FROM p_multipart THEN
 		RETURN QUERY SELECT 'restarted'::text, NULL::text, NULL::text;
 		RETURN;
+	END IF;
+	-- The idle sweep counts in hours: the row (and its touched_at index) is rewritten at most once a minute.
+	IF v_touched < now() - interval '1 minute' THEN
+		UPDATE files_uploads u SET touched_at = now() WHERE u.id = p_upload;
 	END IF;
 	SELECT c.blob_key INTO v_old FROM files_upload_chunks c WHERE c.upload_id = p_upload AND c.chunk_id = p_chunk;
 	INSERT INTO files_upload_chunks AS c (upload_id, chunk_id, size, crc32, blob_key, etag)

@@ -60,6 +60,8 @@ export async function verifyAccessToken(db: Db, token: string): Promise<AccessCl
   const header = rs256HeaderOf(token);
   const found = await findVerifyKey(db, header.kid);
   if (!found) throw invalidToken();
+  const seen = verified.get(token);
+  if (seen && seen.key === found.key && Date.now() <= seen.until) return seen.claims;
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, found.key, {
@@ -85,5 +87,24 @@ export async function verifyAccessToken(db: Db, token: string): Promise<AccessCl
   ) {
     throw invalidToken();
   }
-  return { sub, email, roles: roles as string[], sid };
+  const claims = { sub, email, roles: roles as string[], sid };
+  remember(token, found.key, claims, payload.exp);
+  return claims;
+}
+
+/**
+ * Tokens verified in this process, by their exact text: the check is pure given the key, so a token sent
+ * again (every chunk of an upload, every call of a page) skips the RSA verification until it expires — and
+ * only while its key is still in the key set. The session is still checked on every call (requireUser).
+ */
+const verified = new Map<string, { key: unknown; claims: AccessClaims; until: number }>();
+const VERIFIED_MAX = 2000;
+
+function remember(token: string, key: unknown, claims: AccessClaims, exp: unknown): void {
+  if (typeof exp !== 'number') return;
+  if (verified.size >= VERIFIED_MAX) {
+    const oldest = verified.keys().next().value;
+    if (oldest !== undefined) verified.delete(oldest);
+  }
+  verified.set(token, { key, claims, until: (exp + CLOCK_TOLERANCE_S) * 1000 });
 }
