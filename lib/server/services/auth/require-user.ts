@@ -56,9 +56,28 @@ export async function userOfToken(ctx: AppContext, token: string | undefined): P
     ctx.db,
     sql`select id, email, roles, user_id as "userId", revoked_at as "revokedAt" from auth_session_user(${claims.sid})`,
   );
-  if (!row || row.userId !== claims.sub) throw invalidToken();
-  if (row.revokedAt) throw new ServiceError('UNAUTHORIZED', 'Сеанс завершён. Войдите снова.');
+  if (!row || row.userId !== claims.sub) throw sessionRefused('invalid');
+  if (row.revokedAt) throw sessionRefused('revoked');
   return { id: row.id, email: row.email, roles: row.roles, sid: claims.sid };
+}
+
+/** What a session check that failed answers: no such session of the token's user, or a session ended. */
+export function sessionRefused(why: 'invalid' | 'revoked'): ServiceError {
+  return why === 'invalid' ? invalidToken() : new ServiceError('UNAUTHORIZED', 'Сеанс завершён. Войдите снова.');
+}
+
+/**
+ * The verified claims of a request's token, without the session check — for a call that makes that check
+ * itself in the statement it runs anyway (uploadChunk: `files_open_chunk`), with the same rule and answers
+ * (sessionRefused). Null with AUTH_BACK_URL (the upstream checks its sessions: use requireUser). Throws as
+ * userOfToken for a missing, forged or expired token.
+ */
+export async function tokenClaims(ctx: AppContext, req: Request): Promise<{ sub: string; sid: string } | null> {
+  const token = accessTokenOf(req);
+  if (!token) throw notSignedIn();
+  if (ctx.env.AUTH_BACK_URL) return null;
+  const { sub, sid } = await verifyAccessToken(ctx.db, token);
+  return { sub, sid };
 }
 
 /**

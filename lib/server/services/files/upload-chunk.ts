@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
-import { accessTokenOf, notSignedIn, requireUser } from '../auth/require-user';
+import { requireUser, sessionRefused, tokenClaims } from '../auth/require-user';
 import { ChunkHasher } from './chunk-hasher';
 import { TooLong } from './measure';
 import { streamMultipart, type FormFields } from './multipart';
@@ -34,12 +34,23 @@ interface OpenUpload {
 }
 
 /**
- * The caller's upload, with `key` journalled in the same call when the upload is open and its chunks are
- * blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` (the function files_open_chunk of migration 0018:
- * one round trip, planned once per connection). 404 when there is no such upload of this user.
+ * Who sends a chunk: the user of a verified token, and the token's session when it is still to be checked
+ * (in the chunk's lookup); `sid` null when requireUser has checked it already (an upstream auth service).
  */
-async function openForChunk(db: Db, userId: string, uploadId: string, key: string, partsFrom: number | null): Promise<OpenUpload> {
+export interface ChunkCaller {
+  id: string;
+  sid: string | null;
+}
+
+/**
+ * The caller's upload, with `key` journalled in the same call when the upload is open and its chunks are
+ * blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` — and the caller's session checked first (the
+ * function files_open_chunk of migration 0018: one round trip, planned once per connection). 401 as
+ * requireUser for a session that does not hold; 404 when there is no such upload of this user.
+ */
+async function openForChunk(db: Db, caller: ChunkCaller, uploadId: string, key: string, partsFrom: number | null): Promise<OpenUpload> {
   const [u] = await rows<{
+    session: 'ok' | 'invalid' | 'revoked';
     id: string;
     status: string;
     name: string;
@@ -48,7 +59,8 @@ async function openForChunk(db: Db, userId: string, uploadId: string, key: strin
     chunk_size: string | number;
     multipart_key: string | null;
     multipart_id: string | null;
-  }>(db, sql`select * from files_open_chunk(${uploadId}, ${userId}, ${key}, ${partsFrom}::bigint)`);
+  }>(db, sql`select * from files_open_chunk(${uploadId}, ${caller.id}, ${key}, ${partsFrom}::bigint, ${caller.sid})`);
+  if (u && u.session !== 'ok') throw sessionRefused(u.session);
   if (!u) throw uploadNotFound();
   return {
     id: u.id,
@@ -63,7 +75,7 @@ async function openForChunk(db: Db, userId: string, uploadId: string, key: strin
 }
 
 /**
- * Commits a stored chunk in one round trip (the function of migration 0015): locks the upload row (chunk
+ * Commits a stored chunk in one round trip (the function files_commit_chunk of migration 0017): locks the upload row (chunk
  * writes of one upload commit one at a time), checks it is open (and, for an S3 part, still on the same
  * multipart upload), replaces the chunk row, journals the blob it replaces, forgets the new blob's journal
  * entry and reads the ids of the chunks that arrived. A part has no blob (`key` null) but its ETag. Returns
@@ -160,8 +172,8 @@ interface Opened {
  * Finds the caller's open upload (journalling `key` for a blob chunk) and checks the chunk id against its plan.
  * On failure the journal entry, if any, is the caller's to clear (deleteBlobs of `key`).
  */
-async function openChunk(ctx: AppContext, userId: string, uploadId: string, chunkId: number, key: string): Promise<Opened> {
-  const upload = await openForChunk(ctx.db, userId, uploadId, key, ctx.blobs.multipart?.minPartSize ?? null);
+async function openChunk(ctx: AppContext, caller: ChunkCaller, uploadId: string, chunkId: number, key: string): Promise<Opened> {
+  const upload = await openForChunk(ctx.db, caller, uploadId, key, ctx.blobs.multipart?.minPartSize ?? null);
   if (upload.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
   const plan = { size: upload.size, chunks: upload.chunks, chunkSize: upload.chunkSize };
   if (chunkId >= plan.chunks) throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
@@ -174,13 +186,13 @@ async function openChunk(ctx: AppContext, userId: string, uploadId: string, chun
  * (storePart); the chunk row is then committed under the upload's row lock, so a chunk sent again replaces
  * the old one and the old blob is deleted.
  *
- * `user` is the session check, still running: on the disk store the bytes already flow into the store's
+ * `caller` may still be checking the session: on the disk store the bytes already flow into the store's
  * temporary file while the session and the upload are looked up (and the new blob journalled); the blob takes
  * its key only once both have passed (the store's `gate`), so a failed check leaves nothing behind. On S3 the
  * lookup comes first (a part needs its multipart upload). Answers `received` (sorted ids), `chunk_id`,
  * `size` and `crc32` (the chunk's CRC-32, for the client to compare with what it sent).
  */
-export async function storeChunk(ctx: AppContext, user: Promise<{ id: string }>, fields: FormFields, data: Readable) {
+export async function storeChunk(ctx: AppContext, caller: Promise<ChunkCaller>, fields: FormFields, data: Readable) {
   const uploadId = fields.upload_id?.trim();
   if (!uploadId) throw fieldError('upload_id', 'Не указан upload_id (поле должно идти до data).');
   const chunkText = fields.chunk_id?.trim() ?? '';
@@ -189,7 +201,7 @@ export async function storeChunk(ctx: AppContext, user: Promise<{ id: string }>,
   if (uploadId.length > 64) throw uploadNotFound();
 
   const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
-  const opened = user.then((u) => openChunk(ctx, u.id, uploadId, chunkId, key));
+  const opened = caller.then((c) => openChunk(ctx, c, uploadId, chunkId, key));
   if (ctx.blobs.multipart) {
     let o: Opened;
     try {
@@ -257,10 +269,14 @@ export async function receiveChunk(ctx: AppContext, req: Request, body: Readable
     host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
   });
   if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
-  if (!accessTokenOf(req)) throw notSignedIn();
-  // Checked while the body starts to flow (storeChunk): the blob is kept only if the session holds.
-  const user = requireUser(ctx, req);
-  user.catch(() => undefined);
+  // The token is verified before any byte is stored; its session is checked in the chunk's lookup while the
+  // body starts to flow (storeChunk), and the blob is kept only if it holds. With an upstream auth service,
+  // requireUser asks the upstream (also while the body flows).
+  const claims = await tokenClaims(ctx, req);
+  const caller: Promise<ChunkCaller> = claims
+    ? Promise.resolve({ id: claims.sub, sid: claims.sid })
+    : requireUser(ctx, req).then((u) => ({ id: u.id, sid: null }));
+  caller.catch(() => undefined);
   const query = new URL(req.url).searchParams;
   return streamMultipart(
     req.headers.get('content-type'),
@@ -268,7 +284,7 @@ export async function receiveChunk(ctx: AppContext, req: Request, body: Readable
     (fields, data) =>
       storeChunk(
         ctx,
-        user,
+        caller,
         { upload_id: fields.upload_id ?? query.get('upload_id') ?? '', chunk_id: fields.chunk_id ?? query.get('chunk_id') ?? '' },
         data,
       ),
