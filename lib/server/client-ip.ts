@@ -1,6 +1,5 @@
 import 'server-only';
-import http from 'node:http';
-import https from 'node:https';
+import { hookServerRequests } from './request-hooks';
 
 /**
  * The caller's address for per-IP rate limits and session records, never taken on trust from a header the
@@ -14,25 +13,15 @@ export const PEER_HEADER = 'x-kalkulus-peer';
 /** The address used when the peer is not known (requests that did not pass the hook, e.g. direct calls in tests). */
 export const UNKNOWN_IP = 'unknown';
 
-const HOOKED = Symbol.for('kalkulus.peerAddressHook');
-
 /**
- * Patches the HTTP(S) server's `request` event (once per process) so every request carries the socket's
- * remote address in PEER_HEADER. Runs from instrumentation.ts before the app serves pages.
+ * Stamps every request of the HTTP(S) server (once per process) with the socket's remote address in
+ * PEER_HEADER. Runs from instrumentation.ts before the app serves pages.
  */
 export function installPeerAddressHook(): void {
-  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as Array<Record<PropertyKey, unknown>>) {
-    if (proto[HOOKED]) continue;
-    const emit = proto.emit as (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-    proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
-      if (event === 'request') {
-        const req = args[0] as http.IncomingMessage | undefined;
-        if (req?.headers) req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? '';
-      }
-      return emit.call(this, event, ...args);
-    };
-    proto[HOOKED] = true;
-  }
+  hookServerRequests('peerAddress', (req) => {
+    req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? '';
+    return false;
+  });
 }
 
 /** Strips the IPv4-mapped IPv6 prefix (`::ffff:1.2.3.4` → `1.2.3.4`). */

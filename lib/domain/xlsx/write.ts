@@ -3,25 +3,11 @@
  * stored (uncompressed) ZIP. Pure code: enough for exports of tables; no styles, no formulas.
  */
 
+import { crc32 } from '../files/crc32';
+
 export type XlsxCell = string | { n: string } | null;
 
 const enc = new TextEncoder();
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-export function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /** A ZIP archive of `files` with the "stored" method. */
 export function zipStore(files: { name: string; data: Uint8Array }[]): Uint8Array {

@@ -1,8 +1,8 @@
 import 'server-only';
 import http from 'node:http';
-import https from 'node:https';
 import { getEnv } from '../env';
 import { errorResponse, okResponse } from '../http';
+import { hookServerRequests } from '../request-hooks';
 import { receiveChunk } from '../services/files/upload-chunk';
 import { contextOrUnavailable } from './dispatch';
 import { services } from './services';
@@ -17,7 +17,6 @@ import { services } from './services';
  * request reaching it already carries its peer address.
  */
 const PATH = `${services.files.base}/uploadChunk`;
-const HOOKED = Symbol.for('kalkulus.uploadFastPath');
 
 /** Headers next.config.mjs adds to every answer; this path answers without Next, so it adds them itself. */
 const SITE_HEADERS: Record<string, string> = {
@@ -77,22 +76,11 @@ export async function serveUploadChunk(req: http.IncomingMessage, res: http.Serv
   }
 }
 
-/** Patches the HTTP(S) server's `request` event (once per process) to serve uploadChunk on the fast path. */
+/** Hooks the server's `request` event (once per process) to serve uploadChunk on the fast path. */
 export function installUploadFastPath(): void {
-  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as Array<Record<PropertyKey, unknown>>) {
-    if (proto[HOOKED]) continue;
-    const emit = proto.emit as (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-    proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
-      if (event === 'request') {
-        const req = args[0] as http.IncomingMessage | undefined;
-        const res = args[1] as http.ServerResponse | undefined;
-        if (req && res && takesFastPath(req)) {
-          void serveUploadChunk(req, res);
-          return true;
-        }
-      }
-      return emit.call(this, event, ...args);
-    };
-    proto[HOOKED] = true;
-  }
+  hookServerRequests('uploadFastPath', (req, res) => {
+    if (!takesFastPath(req)) return false;
+    void serveUploadChunk(req, res);
+    return true;
+  });
 }

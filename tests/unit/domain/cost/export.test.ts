@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calculateCost, type SpecDocument } from '@/lib/domain/cost';
 import { costSheetRows } from '@/lib/domain/cost/export';
-import { crc32, writeXlsx } from '@/lib/domain/xlsx/write';
+import { crc32 } from '@/lib/domain/files/crc32';
+import { writeXlsx } from '@/lib/domain/xlsx/write';
 import { readXlsxRows, unzip } from '../../../helpers/xlsx-read';
 
 const rates = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7' };
