@@ -3,7 +3,7 @@
  * stored (uncompressed) ZIP. Pure code: enough for exports of tables; no styles, no formulas.
  */
 
-import { crc32 } from '../files/crc32';
+import { crc32 } from '@/lib/domain/files/crc32';
 
 export type XlsxCell = string | { n: string } | null;
 
