@@ -123,6 +123,8 @@ export function createDiskStore(rootDir: string): BlobStore {
     kind: 'disk',
 
     async put(key: string, body: BlobBody, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat> {
+      // The gate is awaited only once the bytes are in: until then a refusal is ours to hold, not unhandled.
+      opts?.gate?.catch(() => undefined);
       const file = fileOf(key);
       await init();
       const tmp = path.join(tmpDir, randomUUID());
