@@ -44,12 +44,9 @@ export async function streamMultipart<T>(
     const fields: FormFields = {};
     let settled = false;
     let handled: Promise<T> | undefined;
-    let file: Readable | undefined;
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      // The data part ends here too (a client that hung up mid-chunk): its consumer stops and cleans up.
-      file?.destroy(err instanceof Error ? err : new Error(String(err)));
       source.unpipe(parser);
       if (opts.drainOnFail) source.resume();
       else source.destroy();
@@ -64,7 +61,6 @@ export async function streamMultipart<T>(
         fail(badForm('В запросе должна быть одна часть data.'));
         return;
       }
-      file = stream;
       handled = onData({ ...fields }, stream).catch((err: unknown) => {
         // Drain whatever the handler did not read so the parser can finish; then report.
         stream.resume();
