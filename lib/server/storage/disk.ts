@@ -119,31 +119,57 @@ export function createDiskStore(rootDir: string): BlobStore {
     flushes.set(key, done);
   };
 
+  /**
+   * Finishes a write into the temp file `tmp`: its flush to disk (unless `durable: false`, or `flushed`
+   * already), stat, the gate, the move into place (then the background flush for `durable: false`); removes
+   * `tmp` when any of it fails.
+   */
+  const adopt = async (
+    tmp: string,
+    key: string,
+    opts?: { durable?: boolean; gate?: Promise<unknown> },
+    flushed = false,
+  ): Promise<BlobStat> => {
+    // The gate is awaited only once the bytes are in: until then a refusal is ours to hold, not unhandled.
+    opts?.gate?.catch(() => undefined);
+    try {
+      const file = fileOf(key);
+      if (opts?.durable !== false && !flushed) await syncFile(tmp);
+      const st = await fs.stat(tmp, { bigint: true });
+      await opts?.gate;
+      await moveIntoPlace(tmp, file);
+      flushes.delete(key);
+      if (opts?.durable === false) flushLater(key, file);
+      return statOf(key, st);
+    } catch (e) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw e;
+    }
+  };
+
+  const tempFile = (): string => path.join(tmpDir, randomUUID());
+
   const store: BlobStore = {
     kind: 'disk',
 
+    staging: { tempFile, adopt: (tmp, key, opts) => adopt(tmp, key, opts) },
+
     async put(key: string, body: BlobBody, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat> {
-      // The gate is awaited only once the bytes are in: until then a refusal is ours to hold, not unhandled.
       opts?.gate?.catch(() => undefined);
-      const file = fileOf(key);
+      fileOf(key);
       await init();
-      const tmp = path.join(tmpDir, randomUUID());
+      const tmp = tempFile();
       const durable = opts?.durable !== false;
       try {
         // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk (unless
         // the caller chose `durable: false` and a later `sync`). Open first: the temp file then exists before any byte flows, so cleanup on failure never races the open.
         const handle = await fs.open(tmp, 'wx');
         await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: durable, highWaterMark: 1 << 20 }));
-        const st = await fs.stat(tmp, { bigint: true });
-        await opts?.gate;
-        await moveIntoPlace(tmp, file);
-        flushes.delete(key);
-        if (!durable) flushLater(key, file);
-        return statOf(key, st);
       } catch (e) {
         await fs.rm(tmp, { force: true }).catch(() => undefined);
         throw e;
       }
+      return adopt(tmp, key, opts, true);
     },
 
     async sync(keys: string[]): Promise<void> {

@@ -62,6 +62,23 @@ export interface MultipartBlobs {
 }
 
 /**
+ * Blobs written as files outside the store's own calls (the upload worker writes chunk bytes on its thread):
+ * the store names a temporary file, the writer creates and fills it, the store moves it to a key.
+ */
+export interface StagedFiles {
+  /**
+   * A new path in the store's temporary folder. The file does not exist: the writer creates it with `wx`,
+   * making the folder first when it is missing.
+   */
+  tempFile(): string;
+  /**
+   * Moves the finished file `tmp` to `key`, as `put` finishes a write (same `durable` and `gate` rules); the
+   * temporary file is removed when this fails.
+   */
+  adopt(tmp: string, key: string, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat>;
+}
+
+/**
  * Where file bytes live (DESIGN §5). Keys are generated ids (`[a-zA-Z0-9/_-]`), never user file names.
  * Implementations: disk (DATA_DIR/blobs) and S3-compatible. Both pass tests/integration/storage.
  */
@@ -69,6 +86,8 @@ export interface BlobStore {
   readonly kind: 'disk' | 's3';
   /** Part-by-part writes (S3 only). */
   readonly multipart?: MultipartBlobs;
+  /** Files written by someone else (a worker thread) and then moved to a key (disk only). */
+  readonly staging?: StagedFiles;
   /**
    * Writes the whole body under `key`, replacing what was there; visible only once complete. Durable when it
    * resolves, unless `durable: false`: then the bytes survive a crash of the process at once, and a power

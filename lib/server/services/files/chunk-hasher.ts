@@ -1,14 +1,15 @@
 import 'server-only';
 import { Transform } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { crc32 } from 'node:zlib';
 import { crc32Hex } from '@/lib/domain/files/crc32';
 import { TooLong } from './measure';
 
 /**
- * The checksums of an upload's bytes: the CRC-32 of each chunk (a transfer check the client compares with
- * its own, computed here natively as the bytes pass) and the SHA-256 of the whole file, computed on a worker
- * thread so the main thread only copies the bytes while the other core hashes them.
+ * The checksums of an upload's bytes, and on the disk store their writing, off the main thread: the CRC-32
+ * of each chunk (a transfer check the client compares with its own) and the SHA-256 of the whole file are
+ * computed on a worker thread, which for the disk store also writes the chunk's temporary file. The main
+ * thread only copies the bytes it receives into batches and hands them over (no copy back: the batch's
+ * memory moves to the worker and returns empty for reuse).
  *
  * The whole-file hash is carried from chunk to chunk while chunks arrive in order in this process, so
  * completion need not read the file again. Anything unusual (a chunk out of order, a re-sent chunk, another
@@ -18,38 +19,97 @@ import { TooLong } from './measure';
  */
 
 /** Bytes are sent to the worker in batches of this size (one copy, one message each). */
-const BATCH = 2 << 20;
+const BATCH = 1 << 20;
+/** Batches on their way to or in the worker at most; past it a chunk writer asks its source to pause. */
+const MAX_IN_FLIGHT = 4;
 /** Hashed batches kept for reuse at most (the rest are left to the garbage collector). */
 const MAX_SPARES = 8;
 
 // The worker: plain CommonJS evaluated from this string, so no bundler has to find a file for it. Messages
-// are handled in order, so `finish` answers only after every batch sent before it was hashed.
+// are handled in order, so `end` and `finish` answer only after every batch sent before them was handled.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { crc32 } = require('node:zlib');
+const fs = require('node:fs');
+const path = require('node:path');
 const TTL_MS = 48 * 3600 * 1000;
 const MAX = 10000;
-const jobs = new Map();   // job → the file's hash continued by this chunk
+// job → { hash (the file's, continued by this chunk) | null, crc, fd, file, at, writing, error, then }
+const jobs = new Map();
 const files = new Map();  // upload → { next, hash, keys, at }
+function create(file) {
+  try { return fs.openSync(file, 'wx'); } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return fs.openSync(file, 'wx');
+  }
+}
+const giveBack = (bytes) => parentPort.postMessage({ spare: bytes.buffer }, [bytes.buffer]);
+// Runs j.then (end or forget) once the job's writes are all done.
+function settle(j) {
+  if (j.writing > 0 || !j.then) return;
+  const then = j.then;
+  j.then = null;
+  then();
+}
+function closeJob(j, unlink) {
+  if (j.fd !== null) { try { fs.closeSync(j.fd); } catch (e) { j.error = j.error || e; } j.fd = null; }
+  if (unlink && j.file) { try { fs.unlinkSync(j.file); } catch { /* gone already */ } }
+}
+// Writes bytes at the job's offset on the thread pool (the next batch is hashed meanwhile); the batch goes
+// back once written.
+function write(j, bytes, from, at) {
+  fs.write(j.fd, bytes, from, bytes.length - from, at, (err, n) => {
+    if (!err && from + n < bytes.length) { write(j, bytes, from + n, at + n); return; }
+    if (err) j.error = j.error || err;
+    j.writing--;
+    giveBack(bytes);
+    settle(j);
+  });
+}
 parentPort.on('message', (m) => {
   switch (m.op) {
     case 'begin': {
       const s = files.get(m.upload);
-      if (m.chunk === 0 && !s) jobs.set(m.job, createHash('sha256'));
-      else if (s && s.next === m.chunk && Date.now() - s.at <= TTL_MS) jobs.set(m.job, s.hash.copy());
+      let hash = null;
+      if (m.chunk === 0 && !s) hash = createHash('sha256');
+      else if (s && s.next === m.chunk && Date.now() - s.at <= TTL_MS) hash = s.hash.copy();
       else if (s && m.chunk < s.next) files.delete(m.upload); // a re-sent chunk: the carried hash is not the file's
+      const j = { hash, crc: 0, fd: null, file: m.file || null, at: 0, writing: 0, error: null, then: null };
+      if (j.file) {
+        try { j.fd = create(j.file); } catch (e) { j.error = e; j.file = null; }
+      }
+      jobs.set(m.job, j);
       break;
     }
     case 'data': {
-      const hash = jobs.get(m.job);
-      if (hash) hash.update(m.bytes);
-      // The batch goes back to be filled again (no allocation, no garbage per batch).
-      parentPort.postMessage({ spare: m.bytes.buffer }, [m.bytes.buffer]);
+      const j = jobs.get(m.job);
+      if (!j) { giveBack(m.bytes); break; }
+      j.crc = crc32(m.bytes, j.crc);
+      if (j.hash) j.hash.update(m.bytes);
+      if (j.fd !== null && !j.error) {
+        j.writing++;
+        write(j, m.bytes, 0, j.at);
+        j.at += m.bytes.length;
+      } else giveBack(m.bytes);
+      break;
+    }
+    case 'end': {
+      const j = jobs.get(m.job);
+      if (!j) { parentPort.postMessage({ reply: m.reply, value: { error: 'unknown job' } }); break; }
+      j.then = () => {
+        closeJob(j, !!j.error);
+        const e = j.error;
+        parentPort.postMessage({ reply: m.reply, value: e ? { error: String(e.message || e), code: e.code || null } : { crc: j.crc } });
+      };
+      settle(j);
       break;
     }
     case 'commit': {
-      const hash = jobs.get(m.job);
+      const j = jobs.get(m.job);
       jobs.delete(m.job);
+      const hash = j && j.hash;
       if (!hash) break; // not in order: the carried state (if any) waits for the chunk it needs
       const prev = files.get(m.upload);
       files.delete(m.upload);
@@ -58,7 +118,14 @@ parentPort.on('message', (m) => {
       files.set(m.upload, { next: m.chunk + 1, hash, at: Date.now(), keys: [...(m.chunk > 0 ? prev.keys : []), m.key] });
       break;
     }
-    case 'forget': jobs.delete(m.job); break;
+    case 'forget': {
+      const j = jobs.get(m.job);
+      jobs.delete(m.job);
+      if (!j) break;
+      j.then = () => closeJob(j, !m.keepFile);
+      settle(j);
+      break;
+    }
     case 'finish': {
       const s = files.get(m.upload);
       files.delete(m.upload);
@@ -71,12 +138,18 @@ parentPort.on('message', (m) => {
 });
 `;
 
+type Reply = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
 interface Link {
   worker: Worker;
   nextId: number;
-  replies: Map<number, { resolve: (v: string | null) => void; reject: (e: Error) => void }>;
-  /** Batches the worker has hashed and handed back, ready to be filled again. */
+  replies: Map<number, Reply>;
+  /** Batches the worker has handled and handed back, ready to be filled again. */
   spares: ArrayBuffer[];
+  /** Batches sent and not yet handed back. */
+  inFlight: number;
+  /** Called once batches come back (writers waiting for room). */
+  waiting: Set<() => void>;
 }
 
 const KEY = Symbol.for('kalkulus.chunkHasher');
@@ -86,12 +159,18 @@ const holder = globalThis as Holder;
 function link(): Link {
   const have = holder[KEY];
   if (have) return have;
-  const worker = new Worker(WORKER_SOURCE, { eval: true, name: 'kalkulus-sha256' });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, name: 'kalkulus-chunks' });
   worker.unref();
-  const l: Link = { worker, nextId: 1, replies: new Map(), spares: [] };
-  worker.on('message', (m: { reply: number; value: string | null } | { spare: ArrayBuffer }) => {
+  const l: Link = { worker, nextId: 1, replies: new Map(), spares: [], inFlight: 0, waiting: new Set() };
+  worker.on('message', (m: { reply: number; value: unknown } | { spare: ArrayBuffer }) => {
     if ('spare' in m) {
+      l.inFlight--;
       if (l.spares.length < MAX_SPARES) l.spares.push(m.spare);
+      if (l.inFlight < MAX_IN_FLIGHT && l.waiting.size) {
+        const ready = [...l.waiting];
+        l.waiting.clear();
+        for (const go of ready) go();
+      }
       return;
     }
     const r = l.replies.get(m.reply);
@@ -102,52 +181,64 @@ function link(): Link {
     if (holder[KEY] === l) delete holder[KEY];
     for (const r of l.replies.values()) r.reject(why);
     l.replies.clear();
+    for (const go of l.waiting) go();
+    l.waiting.clear();
   };
   worker.on('error', lost);
-  worker.on('exit', (code) => lost(new Error(`sha256 worker exited (${code})`)));
+  worker.on('exit', (code) => lost(new Error(`chunk worker exited (${code})`)));
   holder[KEY] = l;
   return l;
 }
 
-function ask(l: Link, msg: Record<string, unknown>): Promise<string | null> {
+function ask<T>(l: Link, msg: Record<string, unknown>): Promise<T> {
   const reply = l.nextId++;
-  return new Promise((resolve, reject) => {
-    l.replies.set(reply, { resolve, reject });
+  return new Promise<T>((resolve, reject) => {
+    l.replies.set(reply, { resolve: resolve as (v: unknown) => void, reject });
     l.worker.postMessage({ ...msg, reply });
   });
 }
 
 let jobSeq = 0;
 
+/** A worker write that failed (the disk store's temp file could not be created or written). */
+export class ChunkWriteError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'ChunkWriteError';
+  }
+}
+
 /**
- * Passes a chunk's bytes through, counting them (fails with TooLong past `limit`), computing their CRC-32
- * and handing them to the worker for the file's SHA-256. `commit(key)` once the chunk is stored as `key` (the
- * file's hash then moves on by it); `forget()` when it was not.
+ * One chunk's bytes on their way to the worker: counted (TooLong past `limit`), copied into batches and
+ * sent; the worker computes the CRC-32 and carries the file's SHA-256 on, and with `file` also writes the
+ * bytes to that new file. `end()` answers the CRC-32 once the worker has handled every byte (and closed the
+ * file); `commit(key)` once the chunk is stored as `key` (the file's hash then moves on by it); `forget()`
+ * when it was not (the worker removes `file`).
  */
-export class ChunkHasher extends Transform {
+export class ChunkJob {
   bytes = 0;
-  private crc = 0;
   private readonly link = link();
   private readonly job = ++jobSeq;
   private batch: Buffer | null = null;
   private filled = 0;
+  private closed = false;
 
   constructor(
     private limit: number,
     private readonly uploadId: string,
     private readonly chunkId: number,
+    file: string | null = null,
   ) {
-    super({ highWaterMark: 1 << 20 });
-    this.link.worker.postMessage({ op: 'begin', job: this.job, upload: uploadId, chunk: chunkId });
+    this.link.worker.postMessage({ op: 'begin', job: this.job, upload: uploadId, chunk: chunkId, file });
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+  /** Takes the next bytes; throws TooLong past the limit. */
+  feed(chunk: Buffer): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.limit) {
-      done(new TooLong());
-      return;
-    }
-    this.crc = crc32(chunk, this.crc);
+    if (this.bytes > this.limit) throw new TooLong();
     let at = 0;
     while (at < chunk.length) {
       if (!this.batch) {
@@ -159,43 +250,76 @@ export class ChunkHasher extends Transform {
       at += n;
       if (this.filled === this.batch.length) this.send();
     }
-    done(null, chunk);
   }
 
-  override _flush(done: (err?: Error | null) => void): void {
-    this.send();
-    done();
+  /** Whether the worker has room for more now; otherwise `then` is called once it has. */
+  hasRoom(then: () => void): boolean {
+    if (this.link.inFlight < MAX_IN_FLIGHT) return true;
+    this.link.waiting.add(then);
+    return false;
+  }
+
+  /** Lowers the limit (once the chunk's exact length is known); throws TooLong when more has passed already. */
+  limitTo(limit: number): void {
+    this.limit = limit;
+    if (this.bytes > limit) throw new TooLong();
   }
 
   private send(): void {
     if (!this.batch || this.filled === 0) return;
     const bytes = this.batch.subarray(0, this.filled);
+    this.link.inFlight++;
     this.link.worker.postMessage({ op: 'data', job: this.job, bytes }, [this.batch.buffer as ArrayBuffer]);
     this.batch = null;
     this.filled = 0;
   }
 
-  /** Lowers the limit (once the chunk's exact length is known); fails at once when more has passed already. */
-  limitTo(limit: number): void {
-    this.limit = limit;
-    if (this.bytes > limit) this.destroy(new TooLong());
-  }
-
-  /** CRC-32 (8 hex digits) of every byte that passed. */
-  checksum(): string {
-    return crc32Hex(this.crc);
-  }
-
-  /** The chunk is committed as `key` (a blob key, or an S3 part's ETag). */
-  commit(key: string): void {
+  /** Every byte was fed: answers the CRC-32 (8 hex digits) once the worker has handled them all. */
+  async end(): Promise<string> {
     this.send();
+    this.closed = true;
+    const r = await ask<{ crc?: number; error?: string; code?: string | null }>(this.link, { op: 'end', job: this.job });
+    if (r.error !== undefined) throw new ChunkWriteError(r.error, r.code ?? null);
+    return crc32Hex(r.crc ?? 0);
+  }
+
+  /** The chunk is committed as `key` (a blob key, or an S3 part's ETag); its file, if any, is the store's now. */
+  commit(key: string): void {
+    if (!this.closed) this.send();
     this.link.worker.postMessage({ op: 'commit', job: this.job, upload: this.uploadId, chunk: this.chunkId, key });
   }
 
-  /** The chunk was not committed. */
-  forget(): void {
+  /** The chunk was not committed: its file, if any, is removed (unless `keepFile`: it has been moved away). */
+  forget(keepFile = false): void {
     this.batch = null;
-    this.link.worker.postMessage({ op: 'forget', job: this.job });
+    this.link.worker.postMessage({ op: 'forget', job: this.job, keepFile });
+  }
+}
+
+/**
+ * A chunk job as a stream stage (bodies that go on to a store as a stream: S3): passes the bytes through
+ * unchanged while feeding them to the job; fails with TooLong past the limit.
+ */
+export class ChunkHasher extends Transform {
+  readonly job: ChunkJob;
+
+  constructor(limit: number, uploadId: string, chunkId: number) {
+    super({ highWaterMark: 1 << 20 });
+    this.job = new ChunkJob(limit, uploadId, chunkId);
+  }
+
+  get bytes(): number {
+    return this.job.bytes;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    try {
+      this.job.feed(chunk);
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
+    done(null, chunk);
   }
 }
 
@@ -205,7 +329,7 @@ export class ChunkHasher extends Transform {
  */
 export async function finishHash(uploadId: string, keys: string[]): Promise<string | null> {
   try {
-    return await ask(link(), { op: 'finish', upload: uploadId, keys });
+    return await ask<string | null>(link(), { op: 'finish', upload: uploadId, keys });
   } catch {
     return null;
   }

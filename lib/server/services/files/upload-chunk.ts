@@ -6,16 +6,16 @@ import { chunkLength, MAX_CHUNK_LENGTH } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
 import { isCrossSite } from '@/lib/domain/same-origin';
 import { BodyLengthError, NoSuchMultipartUpload } from '@/lib/server/storage/common';
-import type { MultipartBlobs } from '@/lib/server/storage/types';
+import type { MultipartBlobs, StagedFiles } from '@/lib/server/storage/types';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser, sessionRefused, tokenClaims } from '../auth/require-user';
-import { ChunkHasher } from './chunk-hasher';
+import { ChunkHasher, ChunkJob } from './chunk-hasher';
 import { TooLong } from './measure';
-import { streamMultipart, type FormFields } from './multipart';
+import { streamMultipart, streamSink, type FormFields, type PartSink } from './multipart';
 import { deleteBlobs, forgetPending } from './pending-blobs';
 import { ensureMultipart, partsOf } from './upload-parts';
 import { uploadNotFound } from './uploads';
@@ -142,7 +142,7 @@ async function storePart(
       throw e;
     }
     if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
-    const crc32 = measure.checksum();
+    const crc32 = await measure.job.end();
     const committed = await commitChunk(ctx.db, {
       uploadId: upload.id,
       chunkId,
@@ -153,11 +153,11 @@ async function storePart(
       multipartId: mp.id,
     });
     // The ETag names the part's content: completion checks the carried hash saw exactly the committed parts.
-    measure.commit(etag);
+    measure.job.commit(etag);
     stored = true;
     return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
   } finally {
-    if (!stored) measure.forget();
+    if (!stored) measure.job.forget();
   }
 }
 
@@ -180,28 +180,116 @@ async function openChunk(ctx: AppContext, caller: ChunkCaller, uploadId: string,
   return { upload, expected: chunkLength(plan, chunkId), parts: partsOf(ctx, plan) };
 }
 
-/**
- * Stores one chunk: the body streams through a length check and its CRC-32 into the blob store while a
- * worker carries the file's SHA-256 on (never held in memory) — or, on S3 with chunks ≥ 5 MiB, into a part of the upload's multipart upload
- * (storePart); the chunk row is then committed under the upload's row lock, so a chunk sent again replaces
- * the old one and the old blob is deleted.
- *
- * `caller` may still be checking the session: on the disk store the bytes already flow into the store's
- * temporary file while the session and the upload are looked up (and the new blob journalled); the blob takes
- * its key only once both have passed (the store's `gate`), so a failed check leaves nothing behind. On S3 the
- * lookup comes first (a part needs its multipart upload). Answers `received` (sorted ids), `chunk_id`,
- * `size` and `crc32` (the chunk's CRC-32, for the client to compare with what it sent).
- */
-export async function storeChunk(ctx: AppContext, caller: Promise<ChunkCaller>, fields: FormFields, data: Readable) {
-  const uploadId = fields.upload_id?.trim();
-  if (!uploadId) throw fieldError('upload_id', 'Не указан upload_id (поле должно идти до data).');
-  const chunkText = fields.chunk_id?.trim() ?? '';
-  if (!/^\d{1,6}$/.test(chunkText)) throw fieldError('chunk_id', 'Не указан номер части chunk_id (целое число от 0).');
-  const chunkId = Number(chunkText);
-  if (uploadId.length > 64) throw uploadNotFound();
+/** What a stored chunk answers. */
+type ChunkAnswer = {
+  received: number[];
+  chunk_id: number;
+  size: number;
+  crc32: string;
+};
 
-  const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
-  const opened = caller.then((c) => openChunk(ctx, c, uploadId, chunkId, key));
+/** A chunk being received: where its bytes go, and the answer once they are stored. */
+interface ChunkReceipt {
+  sink: PartSink;
+  done: Promise<ChunkAnswer>;
+}
+
+/** The outcome of the chunk's check, without throwing (a refusal is then the answer, whatever else failed). */
+const outcomeOf = (checked: Promise<Opened>) =>
+  checked.then(
+    (o) => ({ refused: false as const, o }),
+    (why: unknown) => ({ refused: true as const, why }),
+  );
+
+/**
+ * The disk store's chunk: the bytes go, batch by batch, to the chunk worker (chunk-hasher.ts), which computes
+ * the CRC-32, carries the file's SHA-256 on and writes them to a temporary file of the store — the main
+ * thread only copies them. The session and the upload are checked (and the new blob journalled) while the
+ * bytes flow; once both the check and the body are through, the temporary file becomes the blob `key` (not
+ * flushed to disk before the answer: completion syncs the chunks before the file is committed) and the
+ * chunk row is committed. A refused or broken chunk leaves no file, blob or journal entry.
+ */
+function receiveToFile(
+  ctx: AppContext,
+  staging: StagedFiles,
+  opened: Promise<Opened>,
+  at: { uploadId: string; chunkId: number; key: string },
+  resume: () => void,
+): ChunkReceipt {
+  const { uploadId, chunkId, key } = at;
+  const tmp = staging.tempFile();
+  const job = new ChunkJob(MAX_CHUNK_LENGTH, uploadId, chunkId, tmp);
+  let endBody!: () => void;
+  let breakBody!: (err: Error) => void;
+  let broken = false;
+  const body = new Promise<void>((resolve, reject) => {
+    endBody = resolve;
+    breakBody = (err) => {
+      broken = true;
+      reject(err);
+    };
+  });
+  body.catch(() => undefined);
+  const sink: PartSink = {
+    write(bytes) {
+      if (broken) return true; // the chunk has failed: the rest is dropped
+      try {
+        job.feed(bytes);
+      } catch (e) {
+        breakBody(e as Error);
+        return true;
+      }
+      return job.hasRoom(resume);
+    },
+    end: () => endBody(),
+    abort: (err) => breakBody(err),
+  };
+
+  const done = (async (): Promise<ChunkAnswer> => {
+    let moved = false;
+    let committed: { old: string | null; received: number[] } | undefined;
+    let crc32 = '';
+    let expected = 0;
+    try {
+      // A failed check is the answer at once (the rest of the body is dropped).
+      ({ expected } = await opened);
+      job.limitTo(expected);
+      await body;
+      crc32 = await job.end();
+      if (job.bytes !== expected) throw wrongLength(chunkId, job.bytes, expected);
+      await staging.adopt(tmp, key, { durable: false });
+      moved = true;
+      committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
+      job.commit(key);
+    } catch (e) {
+      if (!broken) breakBody(e instanceof Error ? e : new Error(String(e)));
+      job.forget(moved);
+      // The journal entry (and the blob, once moved) goes; a refusal is the answer whatever else failed.
+      const outcome = await outcomeOf(opened);
+      await deleteBlobs(ctx, [key]);
+      if (outcome.refused) throw outcome.why;
+      const want = outcome.o.expected;
+      if (e instanceof TooLong || job.bytes > want) throw wrongLength(chunkId, job.bytes, want);
+      throw e;
+    }
+    if (committed.old) await deleteBlobs(ctx, [committed.old]);
+    return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
+  })();
+  return { sink, done };
+}
+
+/**
+ * A chunk for a store that takes streams (S3): on S3 with chunks ≥ 5 MiB into a part of the upload's multipart
+ * upload (storePart); otherwise a blob put through the length check and the checksums, its key taken only once
+ * the check has passed (the store's `gate`).
+ */
+async function storeStream(
+  ctx: AppContext,
+  opened: Promise<Opened>,
+  at: { uploadId: string; chunkId: number; key: string },
+  data: Readable,
+): Promise<ChunkAnswer> {
+  const { uploadId, chunkId, key } = at;
   if (ctx.blobs.multipart) {
     let o: Opened;
     try {
@@ -216,7 +304,11 @@ export async function storeChunk(ctx: AppContext, caller: Promise<ChunkCaller>, 
   const measure = new ChunkHasher(MAX_CHUNK_LENGTH, uploadId, chunkId);
   // Once the plan is known the body is held to the chunk's exact length; a failed check stops it at once.
   const checked = opened.then((o) => {
-    measure.limitTo(o.expected);
+    try {
+      measure.job.limitTo(o.expected);
+    } catch (e) {
+      measure.destroy(e as Error);
+    }
     return o;
   });
   checked.catch((e: unknown) => measure.destroy(e instanceof Error ? e : new Error(String(e))));
@@ -228,31 +320,59 @@ export async function storeChunk(ctx: AppContext, caller: Promise<ChunkCaller>, 
     // The store's pipeline reports the error; this listener only keeps it from being thrown as uncaught.
     measure.on('error', () => undefined);
     try {
-      // Not flushed to disk before the answer: completion syncs the chunks before the file is committed.
+      // Not flushed before the answer: completion syncs the chunks before the file is committed.
       await ctx.blobs.put(key, data.pipe(measure), { durable: false, gate: checked });
       ({ expected } = await checked);
       if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
-      crc32 = measure.checksum();
+      crc32 = await measure.job.end();
       committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
     } catch (e) {
       data.resume();
       // A failed check is the answer (the stream was stopped because of it); the journal entry goes with the blob.
-      const outcome = await checked.then(
-        (o) => ({ refused: false as const, o }),
-        (why: unknown) => ({ refused: true as const, why }),
-      );
+      const outcome = await outcomeOf(checked);
       await deleteBlobs(ctx, [key]);
       if (outcome.refused) throw outcome.why;
       const want = outcome.o.expected;
       if (e instanceof TooLong || measure.bytes > want) throw wrongLength(chunkId, measure.bytes, want);
       throw e;
     }
-    measure.commit(key);
+    measure.job.commit(key);
   } finally {
-    if (!committed) measure.forget();
+    if (!committed) measure.job.forget();
   }
   if (committed.old) await deleteBlobs(ctx, [committed.old]);
   return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
+}
+
+/** A sink for a chunk refused before its bytes are looked at: they are dropped. */
+const dropSink: PartSink = { write: () => true, end: () => undefined, abort: () => undefined };
+
+/**
+ * Receives one chunk whose `data` part is starting: checks the fields, then the bytes go to the store — on
+ * the disk store through the chunk worker into a temporary file (receiveToFile), on S3 as a stream
+ * (storeStream) — while the session and the upload are checked (`caller` may still be checking the session,
+ * and the upload is looked up as the bytes flow). A chunk sent again replaces the old one (its blob is
+ * deleted). Answers `received` (sorted ids), `chunk_id`, `size` and `crc32` (the chunk's CRC-32, for the
+ * client to compare with what it sent).
+ */
+export function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, fields: FormFields, resume: () => void): ChunkReceipt {
+  const uploadId = fields.upload_id?.trim();
+  const chunkText = fields.chunk_id?.trim() ?? '';
+  let refusal: ServiceError | null = null;
+  if (!uploadId) refusal = fieldError('upload_id', 'Не указан upload_id (поле должно идти до data).');
+  else if (!/^\d{1,6}$/.test(chunkText)) refusal = fieldError('chunk_id', 'Не указан номер части chunk_id (целое число от 0).');
+  else if (uploadId.length > 64) refusal = uploadNotFound();
+  if (refusal || !uploadId) return { sink: dropSink, done: Promise.reject(refusal) };
+  const chunkId = Number(chunkText);
+
+  const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
+  const opened = caller.then((c) => openChunk(ctx, c, uploadId, chunkId, key));
+  opened.catch(() => undefined);
+  const at = { uploadId, chunkId, key };
+  if (ctx.blobs.staging) return receiveToFile(ctx, ctx.blobs.staging, opened, at, resume);
+  const { sink, stream } = streamSink(resume);
+  const done = storeStream(ctx, opened, at, stream);
+  return { sink, done };
 }
 
 /**
@@ -281,12 +401,12 @@ export async function receiveChunk(ctx: AppContext, req: Request, body: Readable
   return streamMultipart(
     req.headers.get('content-type'),
     body,
-    (fields, data) =>
-      storeChunk(
+    (fields, resume) =>
+      receiveChunkPart(
         ctx,
         caller,
         { upload_id: fields.upload_id ?? query.get('upload_id') ?? '', chunk_id: fields.chunk_id ?? query.get('chunk_id') ?? '' },
-        data,
+        resume,
       ),
     opts,
   );
