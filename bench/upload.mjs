@@ -35,7 +35,8 @@ await new Promise((r) => sink.listen(sinkPort, '127.0.0.1', r));
 const source = Buffer.alloc(1 * MiB);
 for (let i = 0; i < source.length; i++) source[i] = (i * 31 + 7) % 251;
 
-async function viaSeed(auth) {
+async function viaSeed(auth, size = SIZE) {
+  const SIZE = size;
   const p = plan(SIZE);
   const t0 = performance.now();
   const created = await call(base, auth, 'createUpload', { name: 'бенчмарк.bin', type: 'documents', size: SIZE });
@@ -49,7 +50,8 @@ async function viaSeed(auth) {
   return SIZE / MiB / seconds;
 }
 
-async function viaSink(fsync = false) {
+async function viaSink(fsync = false, size = SIZE) {
+  const SIZE = size;
   fs.rmSync(sinkFile, { force: true });
   const p = plan(SIZE);
   const t0 = performance.now();
@@ -65,10 +67,11 @@ async function viaSink(fsync = false) {
 try {
   await waitFor200(`${base}/api/ready`, performance.now());
   const auth = await signUp(base);
-  // Warm-up: a small upload so every route and module is loaded before RSS is measured.
-  const warm = await call(base, auth, 'createUpload', { name: 'w.bin', type: 'documents', size: 1000 });
-  await postChunk({ port, path: '/file-manager-service/api/v1/uploadChunk', headers: auth, uploadId: warm.upload_id, chunkId: 0, source, length: 1000 });
-  await call(base, auth, 'completeUpload', { upload_id: warm.upload_id });
+  // Warm-up of both paths (every route and module loaded, the hot code compiled) before anything is measured.
+  const warm = Math.min(SIZE, 128 * MiB);
+  await viaSeed(auth, warm);
+  await viaSink(false, warm);
+  await viaSink(true, warm);
   await new Promise((r) => setTimeout(r, 500));
   const before = groupRss(child.pid);
 

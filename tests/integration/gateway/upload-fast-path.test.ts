@@ -1,5 +1,7 @@
 // @vitest-environment node
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
@@ -114,11 +116,19 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     expect(crossSite.status).toBe(403);
     expect(connections).toBe(1);
 
-    // A client that hangs up mid-chunk: nothing is stored, the server goes on.
+    // A client that hangs up mid-chunk: nothing is stored, and the chunk's temporary file is removed at once
+    // (not left for the start-up cleanup of day-old temp files); the server goes on.
+    const tmpDir = path.join(h.ctx.env.DATA_DIR, 'blobs', '.tmp');
     const f1 = form(created.upload_id, 1, part(1));
     await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body, abortAfter: 3_000_000 }).catch(() => undefined);
     const status = await ok<{ received: number[] }>(h.ctx, a, 'uploadStatus', { upload_id: created.upload_id });
     expect(status.received).toEqual([0]);
+    let left = fs.readdirSync(tmpDir);
+    for (let i = 0; i < 40 && left.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      left = fs.readdirSync(tmpDir);
+    }
+    expect(left).toEqual([]);
 
     const second = await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body });
     expect(JSON.parse(second.text)).toMatchObject({ ok: true, received: [0, 1], crc32: crc32(part(1)) });

@@ -19,9 +19,9 @@ import { TooLong } from './measure';
  */
 
 /** Bytes are sent to the worker in batches of this size (one copy, one message each). */
-const BATCH = 1 << 20;
+const BATCH = 2 << 20;
 /** Batches on their way to or in the worker at most; past it a chunk writer asks its source to pause. */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 3;
 /** Hashed batches kept for reuse at most (the rest are left to the garbage collector). */
 const MAX_SPARES = 8;
 
