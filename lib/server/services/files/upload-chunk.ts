@@ -123,6 +123,8 @@ async function storePart(
     multipartKey: upload.multipartKey,
     multipartId: upload.multipartId,
   });
+  // The request failed while the multipart upload was found or made: nothing is sent.
+  if (data.errored) throw data.errored;
   const measure = new ChunkHasher(expected, upload.id, chunkId);
   let stored = false;
   try {
@@ -143,6 +145,7 @@ async function storePart(
     }
     if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
     const crc32 = await measure.job.end();
+    if (data.errored) throw data.errored;
     const committed = await commitChunk(ctx.db, {
       uploadId: upload.id,
       chunkId,
@@ -221,11 +224,13 @@ function receiveToFile(
   const job = new ChunkJob(MAX_CHUNK_LENGTH, uploadId, chunkId, tmp);
   let endBody!: () => void;
   let breakBody!: (err: Error) => void;
-  let broken = false;
+  // Why the chunk broke off (the body, its length, a failed check, the whole request): set once, and from then
+  // on the chunk is not committed even when all its bytes are in.
+  let broken: Error | null = null;
   const body = new Promise<void>((resolve, reject) => {
     endBody = resolve;
     breakBody = (err) => {
-      broken = true;
+      broken ??= err;
       reject(err);
     };
   });
@@ -259,6 +264,8 @@ function receiveToFile(
       if (job.bytes !== expected) throw wrongLength(chunkId, job.bytes, expected);
       await staging.adopt(tmp, key, { durable: false });
       moved = true;
+      // The request failed meanwhile (e.g. a second data part after this one): its answer is the failure.
+      if (broken) throw broken;
       committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
       job.commit(key);
     } catch (e) {
@@ -294,6 +301,8 @@ async function storeStream(
     let o: Opened;
     try {
       o = await opened;
+      // The request failed while the upload was looked up: nothing is stored.
+      if (data.errored) throw data.errored;
     } catch (e) {
       await forgetPending(ctx.db, [key]);
       throw e;
@@ -325,6 +334,8 @@ async function storeStream(
       ({ expected } = await checked);
       if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
       crc32 = await measure.job.end();
+      // The request failed meanwhile (e.g. a second data part after this one): its answer is the failure.
+      if (data.errored) throw data.errored;
       committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
     } catch (e) {
       data.resume();
