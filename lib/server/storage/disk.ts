@@ -119,44 +119,37 @@ export function createDiskStore(rootDir: string): BlobStore {
     flushes.set(key, done);
   };
 
-  /**
-   * Finishes a write into the temp file `tmp`: its flush to disk (unless `durable: false`, or `flushed`
-   * already), stat, the gate, the move into place (then the background flush for `durable: false`); removes
-   * `tmp` when any of it fails.
-   */
-  const adopt = async (
-    tmp: string,
-    key: string,
-    opts?: { durable?: boolean; gate?: Promise<unknown> },
-    flushed = false,
-  ): Promise<BlobStat> => {
-    // The gate is awaited only once the bytes are in: until then a refusal is ours to hold, not unhandled.
-    opts?.gate?.catch(() => undefined);
-    try {
-      const file = fileOf(key);
-      if (opts?.durable !== false && !flushed) await syncFile(tmp);
-      const st = await fs.stat(tmp, { bigint: true });
-      await opts?.gate;
-      await moveIntoPlace(tmp, file);
-      flushes.delete(key);
-      if (opts?.durable === false) flushLater(key, file);
-      return statOf(key, st);
-    } catch (e) {
-      await fs.rm(tmp, { force: true }).catch(() => undefined);
-      throw e;
-    }
-  };
-
   const tempFile = (): string => path.join(tmpDir, randomUUID());
+
+  // Keys written in place: a background flush is queued for each at most once (later bytes join it until it
+  // starts); `sync` of such a key flushes once more after it, for bytes written while it ran.
+  const queued = new Set<string>();
+  const inPlaceKeys = new Set<string>();
+  const written = (key: string): void => {
+    const file = fileOf(key);
+    inPlaceKeys.add(key);
+    if (queued.has(key)) return;
+    queued.add(key);
+    const done = flushing.then(
+      () => {
+        queued.delete(key);
+        return syncFile(file).then(() => true, () => false);
+      },
+      () => false,
+    );
+    flushing = done.then(() => undefined);
+    flushes.set(key, done);
+  };
 
   const store: BlobStore = {
     kind: 'disk',
 
-    staging: { tempFile, adopt: (tmp, key, opts) => adopt(tmp, key, opts) },
+    inPlace: { pathOf: fileOf, written },
 
     async put(key: string, body: BlobBody, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat> {
+      // The gate is awaited only once the bytes are in: until then a refusal is ours to hold, not unhandled.
       opts?.gate?.catch(() => undefined);
-      fileOf(key);
+      const file = fileOf(key);
       await init();
       const tmp = tempFile();
       const durable = opts?.durable !== false;
@@ -165,20 +158,28 @@ export function createDiskStore(rootDir: string): BlobStore {
         // the caller chose `durable: false` and a later `sync`). Open first: the temp file then exists before any byte flows, so cleanup on failure never races the open.
         const handle = await fs.open(tmp, 'wx');
         await pipeline(toNodeReadable(body), handle.createWriteStream({ flush: durable, highWaterMark: 1 << 20 }));
+        const st = await fs.stat(tmp, { bigint: true });
+        await opts?.gate;
+        await moveIntoPlace(tmp, file);
+        flushes.delete(key);
+        inPlaceKeys.delete(key);
+        if (!durable) flushLater(key, file);
+        return statOf(key, st);
       } catch (e) {
         await fs.rm(tmp, { force: true }).catch(() => undefined);
         throw e;
       }
-      return adopt(tmp, key, opts, true);
     },
 
     async sync(keys: string[]): Promise<void> {
       for (const key of keys) {
         const file = fileOf(key);
         const pending = flushes.get(key);
-        // A background flush that failed (or none in this process, e.g. after a restart): flush now.
-        if (!pending || !(await pending)) await syncFile(file);
+        // A background flush that failed (or none in this process, e.g. after a restart), or a file written in
+        // place (bytes may have come while the flush ran): flush now.
+        if (!pending || !(await pending) || inPlaceKeys.has(key)) await syncFile(file);
         flushes.delete(key);
+        inPlaceKeys.delete(key);
       }
     },
 
@@ -227,6 +228,7 @@ export function createDiskStore(rootDir: string): BlobStore {
     async delete(key: string): Promise<void> {
       const file = fileOf(key);
       flushes.delete(key);
+      inPlaceKeys.delete(key);
       try {
         await fs.unlink(file);
       } catch (e) {

@@ -62,20 +62,14 @@ export interface MultipartBlobs {
 }
 
 /**
- * Blobs written as files outside the store's own calls (the upload worker writes chunk bytes on its thread):
- * the store names a temporary file, the writer creates and fills it, the store moves it to a key.
+ * Blobs written in place by someone else (the upload worker writes each chunk at its offset in the upload's
+ * one file, on its own thread): the store names the file; `sync` of the key makes what was written durable.
  */
-export interface StagedFiles {
-  /**
-   * A new path in the store's temporary folder. The file does not exist: the writer creates it with `wx`,
-   * making the folder first when it is missing.
-   */
-  tempFile(): string;
-  /**
-   * Moves the finished file `tmp` to `key`, as `put` finishes a write (same `durable` and `gate` rules); the
-   * temporary file is removed when this fails.
-   */
-  adopt(tmp: string, key: string, opts?: { durable?: boolean; gate?: Promise<unknown> }): Promise<BlobStat>;
+export interface InPlaceFiles {
+  /** The file of `key`, for a writer that creates it (and its folder) when missing and writes into it. */
+  pathOf(key: string): string;
+  /** Bytes were written into `key`: the store flushes them to disk in the background (`sync` waits for it). */
+  written(key: string): void;
 }
 
 /**
@@ -86,8 +80,8 @@ export interface BlobStore {
   readonly kind: 'disk' | 's3';
   /** Part-by-part writes (S3 only). */
   readonly multipart?: MultipartBlobs;
-  /** Files written by someone else (a worker thread) and then moved to a key (disk only). */
-  readonly staging?: StagedFiles;
+  /** Files written in place by someone else (a worker thread) (disk only). */
+  readonly inPlace?: InPlaceFiles;
   /**
    * Writes the whole body under `key`, replacing what was there; visible only once complete. Durable when it
    * resolves, unless `durable: false`: then the bytes survive a crash of the process at once, and a power

@@ -246,17 +246,27 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     // body streams) refuses it.
     const c = (await users(ctx, 1))[0]!;
     await ctx.db.execute(`update auth_sessions set revoked_at = now() where user_id = '${c.user.id}'` as never);
+    const blobs = path.join(ctx.env.dataDir, 'blobs');
+    const tempFiles = () => (fsSync.existsSync(path.join(blobs, '.tmp')) ? fsSync.readdirSync(path.join(blobs, '.tmp')) : []);
     expect((await sendChunk(ctx, c, id, 0, bytes)).status).toBe(401);
     expect((await sendChunk(ctx, b, id, 0, bytes)).status).toBe(404);
     expect((await sendChunk(ctx, a, id, 1, bytes)).status).toBe(422);
+    // Refused by the checks: not a byte was written anywhere (on disk not even the upload's file exists).
+    if (store === 'disk') expect(fsSync.existsSync(path.join(blobs, 'uploads', id))).toBe(false);
     expect((await sendChunk(ctx, a, id, 0, Buffer.concat([bytes, Buffer.from('лишнее')]))).status).toBe(413);
     expect((await sendChunk(ctx, a, id, 0, bytes.subarray(1))).status).toBe(422);
     expect((await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: id })).received).toEqual([]);
     expect(await pending()).toBe(0);
     if (store === 'disk') {
-      const blobs = path.join(ctx.env.dataDir, 'blobs');
-      expect(await fs.readdir(path.join(blobs, '.tmp'))).toEqual([]);
-      expect(fsSync.existsSync(path.join(blobs, 'uploads', id))).toBe(false);
+      expect(tempFiles()).toEqual([]);
+      // A chunk refused for its length wrote only into its own range of the upload's file (never past it):
+      // nothing committed refers to those bytes, and the file goes with the upload.
+      expect(fsSync.statSync(path.join(blobs, 'uploads', id, 'data')).size).toBeLessThanOrEqual(bytes.length);
+      const other = await ok<{ upload_id: string }>(ctx, a, 'createUpload', { name: 'брошена.bin', type: 'documents', size: bytes.length });
+      expect((await sendChunk(ctx, a, other.upload_id, 0, bytes.subarray(7))).status).toBe(422);
+      expect(fsSync.existsSync(path.join(blobs, 'uploads', other.upload_id))).toBe(true);
+      await ok(ctx, a, 'abortUpload', { upload_id: other.upload_id });
+      expect(fsSync.existsSync(path.join(blobs, 'uploads', other.upload_id))).toBe(false);
     }
     expect((await sendChunk(ctx, a, id, 0, bytes)).body).toMatchObject({ received: [0], crc32: crc32(bytes) });
     const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: id });
@@ -298,7 +308,11 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     const rows = (await ctx.db.execute(
       `select blob_key from files_upload_chunks where upload_id = '${created.upload_id}' and chunk_id = 1` as never,
     )) as unknown as { rows: { blob_key: string }[] };
-    await ctx.blobs.put(rows.rows[0]!.blob_key, Buffer.alloc(part(1).length, 0));
+    // Chunks are written in place into the upload's one file: chunk 1's range of it is zeroed.
+    const file = path.join(ctx.env.dataDir, 'blobs', ...rows.rows[0]!.blob_key.split('/'));
+    const handle = await fs.open(file, 'r+');
+    await handle.write(Buffer.alloc(part(1).length, 0), 0, part(1).length, created.chunk_size);
+    await handle.close();
     const first = await call(ctx, a, 'completeUpload', { upload_id: created.upload_id });
     expect(first.status).toBe(409);
     expect(first.body).toMatchObject({ code: 'UPLOAD_INCOMPLETE', missing: [1] });

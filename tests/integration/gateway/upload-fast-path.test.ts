@@ -116,17 +116,30 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     expect(crossSite.status).toBe(403);
     expect(connections).toBe(1);
 
-    // A client that hangs up mid-chunk: nothing is stored, and the chunk's temporary file is removed at once
-    // (not left for the start-up cleanup of day-old temp files); the server goes on.
+    // A client that hangs up mid-chunk: nothing is committed, and the chunk's writer lets go of the upload's
+    // file at once (no handle left for the garbage collector; no temporary file either); the server goes on.
     const tmpDir = path.join(h.ctx.env.DATA_DIR, 'blobs', '.tmp');
+    const uploadDir = path.join(h.ctx.env.DATA_DIR, 'blobs', 'uploads', created.upload_id);
     const f1 = form(created.upload_id, 1, part(1));
     await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body, abortAfter: 3_000_000 }).catch(() => undefined);
     const status = await ok<{ received: number[] }>(h.ctx, a, 'uploadStatus', { upload_id: created.upload_id });
     expect(status.received).toEqual([0]);
-    let left = fs.readdirSync(tmpDir);
+    const held = () => {
+      const open: string[] = [];
+      for (const fd of fs.readdirSync('/proc/self/fd')) {
+        try {
+          const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+          if (target.startsWith(uploadDir) || target.startsWith(tmpDir)) open.push(target);
+        } catch {
+          // closed meanwhile
+        }
+      }
+      return [...open, ...(fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [])];
+    };
+    let left = held();
     for (let i = 0; i < 40 && left.length > 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      left = fs.readdirSync(tmpDir);
+      left = held();
     }
     expect(left).toEqual([]);
 

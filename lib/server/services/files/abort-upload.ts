@@ -9,10 +9,11 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { dropHash } from './chunk-hasher';
 import { deleteBlobs, discardMultipart, noteMultipart, notePending } from './pending-blobs';
-import { loadUpload } from './uploads';
+import { loadUpload, uploadFileKey } from './uploads';
 
 /**
- * Drops an upload and its chunks (rows in one transaction, blobs journalled and deleted after it); an S3
+ * Drops an upload and its chunks (rows in one transaction, blobs — on disk the upload's file — journalled and
+ * deleted after it); an S3
  * multipart upload behind it is journalled with them and aborted (with the object, should it have been
  * completed but not committed).
  */
@@ -27,7 +28,9 @@ export async function dropUpload(ctx: AppContext, uploadId: string): Promise<voi
       .where(eq(fileUploads.id, uploadId))
       .for('update');
     const chunks = await tx.select({ key: fileUploadChunks.blobKey }).from(fileUploadChunks).where(eq(fileUploadChunks.uploadId, uploadId));
-    for (const c of chunks) if (c.key) keys.push(c.key);
+    // On disk the chunks are written into the upload's one file: it goes even when no chunk was committed.
+    if (ctx.blobs.inPlace) keys.push(uploadFileKey(uploadId));
+    for (const c of chunks) if (c.key && !keys.includes(c.key)) keys.push(c.key);
     await notePending(db, keys);
     if (u?.key) {
       mp = { key: u.key, id: u.id };

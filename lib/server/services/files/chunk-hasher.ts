@@ -7,7 +7,7 @@ import { TooLong } from './measure';
 /**
  * The checksums of an upload's bytes, and on the disk store their writing, off the main thread: the CRC-32
  * of each chunk (a transfer check the client compares with its own) and the SHA-256 of the whole file are
- * computed on a worker thread, which for the disk store also writes the chunk's temporary file. The main
+ * computed on a worker thread, which for the disk store also writes the chunk into the upload's file. The main
  * thread only copies the bytes it receives into batches and hands them over (no copy back: the batch's
  * memory moves to the worker and returns empty for reuse).
  *
@@ -35,14 +35,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 const TTL_MS = 48 * 3600 * 1000;
 const MAX = 10000;
-// job → { hash (the file's, continued by this chunk) | null, crc, fd, file, at, writing, error, then }
+// job → { hash (the file's, continued by this chunk) | null, crc, write (the chunk goes to a file: its bytes
+// wait in held until released), held, fd, file, offset, limit, at, writing, error, then }
 const jobs = new Map();
 const files = new Map();  // upload → { next, hash, keys, at }
-function create(file) {
-  try { return fs.openSync(file, 'wx'); } catch (e) {
+const { O_WRONLY, O_CREAT } = fs.constants;
+function openFile(file) {
+  try { return fs.openSync(file, O_WRONLY | O_CREAT, 0o644); } catch (e) {
     if (e.code !== 'ENOENT') throw e;
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return fs.openSync(file, 'wx');
+    return fs.openSync(file, O_WRONLY | O_CREAT, 0o644);
   }
 }
 const giveBack = (bytes) => parentPort.postMessage({ spare: bytes.buffer }, [bytes.buffer]);
@@ -53,20 +55,27 @@ function settle(j) {
   j.then = null;
   then();
 }
-function closeJob(j, unlink) {
+function closeJob(j) {
+  for (const b of j.held) giveBack(b);
+  j.held = [];
   if (j.fd !== null) { try { fs.closeSync(j.fd); } catch (e) { j.error = j.error || e; } j.fd = null; }
-  if (unlink && j.file) { try { fs.unlinkSync(j.file); } catch { /* gone already */ } }
 }
-// Writes bytes at the job's offset on the thread pool (the next batch is hashed meanwhile); the batch goes
-// back once written.
-function write(j, bytes, from, at) {
-  fs.write(j.fd, bytes, from, bytes.length - from, at, (err, n) => {
-    if (!err && from + n < bytes.length) { write(j, bytes, from + n, at + n); return; }
+// Writes bytes at the chunk's place in the file on the thread pool (the next batch is hashed meanwhile),
+// never past the chunk's length; the batch goes back once written.
+function write(j, bytes) {
+  if (j.error || j.fd === null) { giveBack(bytes); return; }
+  const at = j.at;
+  j.at += bytes.length;
+  if (j.at > j.limit) { j.error = new Error('chunk longer than planned'); giveBack(bytes); return; }
+  j.writing++;
+  const go = (from, pos) => fs.write(j.fd, bytes, from, bytes.length - from, pos, (err, n) => {
+    if (!err && from + n < bytes.length) { go(from + n, pos + n); return; }
     if (err) j.error = j.error || err;
     j.writing--;
     giveBack(bytes);
     settle(j);
   });
+  go(0, j.offset + at);
 }
 parentPort.on('message', (m) => {
   switch (m.op) {
@@ -76,11 +85,17 @@ parentPort.on('message', (m) => {
       if (m.chunk === 0 && !s) hash = createHash('sha256');
       else if (s && s.next === m.chunk && Date.now() - s.at <= TTL_MS) hash = s.hash.copy();
       else if (s && m.chunk < s.next) files.delete(m.upload); // a re-sent chunk: the carried hash is not the file's
-      const j = { hash, crc: 0, fd: null, file: m.file || null, at: 0, writing: 0, error: null, then: null };
-      if (j.file) {
-        try { j.fd = create(j.file); } catch (e) { j.error = e; j.file = null; }
-      }
-      jobs.set(m.job, j);
+      jobs.set(m.job, { hash, crc: 0, write: !!m.write, held: [], fd: null, file: null, offset: 0, limit: 0, at: 0, writing: 0, error: null, then: null });
+      break;
+    }
+    case 'release': {
+      const j = jobs.get(m.job);
+      if (!j) break;
+      j.file = m.file; j.offset = m.offset; j.limit = m.limit;
+      try { j.fd = openFile(m.file); } catch (e) { j.error = e; }
+      const held = j.held;
+      j.held = [];
+      for (const b of held) write(j, b);
       break;
     }
     case 'data': {
@@ -88,18 +103,16 @@ parentPort.on('message', (m) => {
       if (!j) { giveBack(m.bytes); break; }
       j.crc = crc32(m.bytes, j.crc);
       if (j.hash) j.hash.update(m.bytes);
-      if (j.fd !== null && !j.error) {
-        j.writing++;
-        write(j, m.bytes, 0, j.at);
-        j.at += m.bytes.length;
-      } else giveBack(m.bytes);
+      if (!j.write) giveBack(m.bytes);
+      else if (j.file === null) j.held.push(m.bytes);
+      else write(j, m.bytes);
       break;
     }
     case 'end': {
       const j = jobs.get(m.job);
       if (!j) { parentPort.postMessage({ reply: m.reply, value: { error: 'unknown job' } }); break; }
       j.then = () => {
-        closeJob(j, !!j.error);
+        closeJob(j);
         const e = j.error;
         parentPort.postMessage({ reply: m.reply, value: e ? { error: String(e.message || e), code: e.code || null } : { crc: j.crc } });
       };
@@ -122,7 +135,7 @@ parentPort.on('message', (m) => {
       const j = jobs.get(m.job);
       jobs.delete(m.job);
       if (!j) break;
-      j.then = () => closeJob(j, !m.keepFile);
+      j.then = () => closeJob(j);
       settle(j);
       break;
     }
@@ -213,10 +226,11 @@ export class ChunkWriteError extends Error {
 
 /**
  * One chunk's bytes on their way to the worker: counted (TooLong past `limit`), copied into batches and
- * sent; the worker computes the CRC-32 and carries the file's SHA-256 on, and with `file` also writes the
- * bytes to that new file. `end()` answers the CRC-32 once the worker has handled every byte (and closed the
- * file); `commit(key)` once the chunk is stored as `key` (the file's hash then moves on by it); `forget()`
- * when it was not (the worker removes `file`).
+ * sent; the worker computes the CRC-32 and carries the file's SHA-256 on. With `write`, the worker also writes
+ * the bytes into a file — only once `release` names the file and the chunk's place in it (after the chunk's
+ * checks have passed: until then the bytes wait in the worker, and the source pauses when too many wait).
+ * `end()` answers the CRC-32 once the worker has handled every byte (and closed the file); `commit(key)` once
+ * the chunk is committed as `key` (the file's hash then moves on by it); `forget()` when it was not.
  */
 export class ChunkJob {
   bytes = 0;
@@ -230,9 +244,9 @@ export class ChunkJob {
     private limit: number,
     private readonly uploadId: string,
     private readonly chunkId: number,
-    file: string | null = null,
+    write = false,
   ) {
-    this.link.worker.postMessage({ op: 'begin', job: this.job, upload: uploadId, chunk: chunkId, file });
+    this.link.worker.postMessage({ op: 'begin', job: this.job, upload: uploadId, chunk: chunkId, write });
   }
 
   /** Takes the next bytes; throws TooLong past the limit. */
@@ -265,6 +279,15 @@ export class ChunkJob {
     if (this.bytes > limit) throw new TooLong();
   }
 
+  /**
+   * The chunk's checks have passed: its bytes go to `file` (created when missing, never truncated) from byte
+   * `offset` on, `length` of them at most.
+   */
+  release(file: string, offset: number, length: number): void {
+    this.limitTo(length);
+    this.link.worker.postMessage({ op: 'release', job: this.job, file, offset, limit: length });
+  }
+
   private send(): void {
     if (!this.batch || this.filled === 0) return;
     const bytes = this.batch.subarray(0, this.filled);
@@ -274,7 +297,7 @@ export class ChunkJob {
     this.filled = 0;
   }
 
-  /** Every byte was fed: answers the CRC-32 (8 hex digits) once the worker has handled them all. */
+  /** Every byte was fed: answers the CRC-32 (8 hex digits) once the worker has handled (and written) them all. */
   async end(): Promise<string> {
     this.send();
     this.closed = true;
@@ -283,16 +306,16 @@ export class ChunkJob {
     return crc32Hex(r.crc ?? 0);
   }
 
-  /** The chunk is committed as `key` (a blob key, or an S3 part's ETag); its file, if any, is the store's now. */
+  /** The chunk is committed as `key` (what completion names it by: a part's ETag, the chunk's CRC-32…). */
   commit(key: string): void {
     if (!this.closed) this.send();
     this.link.worker.postMessage({ op: 'commit', job: this.job, upload: this.uploadId, chunk: this.chunkId, key });
   }
 
-  /** The chunk was not committed: its file, if any, is removed (unless `keepFile`: it has been moved away). */
-  forget(keepFile = false): void {
+  /** The chunk was not committed: what it holds is dropped (what it wrote stays, outside any committed chunk). */
+  forget(): void {
     this.batch = null;
-    this.link.worker.postMessage({ op: 'forget', job: this.job, keepFile });
+    this.link.worker.postMessage({ op: 'forget', job: this.job });
   }
 }
 

@@ -22,7 +22,7 @@ import { Measure } from './measure';
 import { newId, notFound, searchKey, toWire } from './model';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
 import { partsOf, resetMultipart, type MultipartRef } from './upload-parts';
-import { loadUpload, planOf, quotaBytes, quotaExceeded, type UploadRow } from './uploads';
+import { inPlaceChunkKey, loadUpload, planOf, quotaBytes, quotaExceeded, uploadFileKey, type UploadRow } from './uploads';
 
 /** The chunks' bytes one after another, read from the store as they are needed. */
 function chunkStream(ctx: AppContext, keys: string[]): Readable {
@@ -85,12 +85,20 @@ async function rehash(ctx: AppContext, chunks: ChunkRow[]): Promise<{ sha256: st
 
 /** Forgets damaged chunks (rows and blobs) and answers 409 with them as `missing`, so the client sends them again. */
 async function dropChunks(ctx: AppContext, uploadId: string, bad: ChunkRow[]): Promise<never> {
-  const keys = bad.map((c) => c.blobKey).filter((k): k is string => k !== null);
+  // Chunks written in place share the upload's file: their rows go, the file stays for the copies sent again.
+  const shared = uploadFileKey(uploadId);
+  const keys = bad.map((c) => c.blobKey).filter((k): k is string => k !== null && k !== shared);
   await ctx.db.transaction(async (tx) => {
     await notePending(tx as unknown as typeof ctx.db, keys);
-    await tx
-      .delete(fileUploadChunks)
-      .where(and(eq(fileUploadChunks.uploadId, uploadId), inArray(fileUploadChunks.blobKey, keys)));
+    await tx.delete(fileUploadChunks).where(
+      and(
+        eq(fileUploadChunks.uploadId, uploadId),
+        inArray(
+          fileUploadChunks.chunkId,
+          bad.map((c) => c.chunkId),
+        ),
+      ),
+    );
   });
   await deleteBlobs(ctx, keys);
   const missing = bad.map((c) => c.chunkId);
@@ -173,13 +181,26 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
   if (parts && chunks.length > 0) return completeParts(ctx, userId, upload, chunks, objectId);
   if (chunks.some((c) => !c.blobKey)) throw new Error(`Upload ${upload.id} mixes S3 parts and chunk blobs`);
   const chunkKeys = chunks.map((c) => c.blobKey as string);
-  // Disk: the chunks become the file's parts (no second copy, no second fsync). S3 with chunks < 5 MiB (the
-  // seed's 5 000 000 B, too small for S3 parts): one object assembled by the store's multipart upload.
+  // Disk: the chunks were written in place into the upload's one file, which becomes the object's bytes (or,
+  // for an upload begun before that, the chunk blobs become its parts) — no second copy, no second fsync. S3
+  // with chunks < 5 MiB (the seed's 5 000 000 B, too small for S3 parts): one object assembled by the store's
+  // multipart upload.
   const asParts = ctx.blobs.kind === 'disk';
+  const fileKey = uploadFileKey(upload.id);
+  const inPlace = asParts && chunks.length > 0 && chunks.every((c) => c.blobKey === fileKey);
+  const carried = inPlace ? chunks.map((c) => inPlaceChunkKey(c.chunkId, c.crc32)) : chunkKeys;
   const key = asParts ? null : `files/${objectId}`;
-  let sha256 = asParts ? await finishHash(upload.id, chunkKeys) : null;
+  let sha256 = asParts ? await finishHash(upload.id, carried) : null;
   let bytes = chunks.reduce((a, c) => a + Number(c.size), 0);
-  if (key) {
+  if (inPlace) {
+    await ctx.blobs.sync([fileKey]);
+    if (!sha256) {
+      const again = await hashObject(ctx, fileKey, chunks);
+      if (again.bad.length > 0) await dropChunks(ctx, upload.id, chunks.filter((c) => again.bad.includes(c.chunkId)));
+      sha256 = again.sha256;
+      bytes = again.bytes;
+    }
+  } else if (key) {
     await notePending(ctx.db, [key]);
     const measure = new Measure();
     const pass = new PassThrough();
@@ -218,17 +239,18 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
       if (!locked) throw new ServiceError('NOT_FOUND', 'Загрузку отменили, пока она завершалась.');
       if (locked.status !== 'open') return; // a concurrent completion won
       const now = await tx
-        .select({ key: fileUploadChunks.blobKey })
+        .select({ key: fileUploadChunks.blobKey, crc32: fileUploadChunks.crc32 })
         .from(fileUploadChunks)
         .where(eq(fileUploadChunks.uploadId, locked.id))
         .orderBy(asc(fileUploadChunks.chunkId));
-      if (now.length !== chunkKeys.length || now.some((c, i) => c.key !== chunkKeys[i])) {
+      if (now.length !== chunkKeys.length || now.some((c, i) => c.key !== chunkKeys[i] || c.crc32 !== chunks[i]!.crc32)) {
         throw new ServiceError('CONFLICT', 'Часть файла пришла заново, пока загрузка завершалась. Повторите завершение.');
       }
       await insertObject(ctx, tx as unknown as typeof ctx.db, locked, { objectId, size: plan.size, sha256: sha256 ?? '', key });
       if (!key) {
         // The chunks now belong to the object: their rows go, their blobs stay as its parts.
-        if (chunks.length > 0) {
+        if (inPlace) await tx.insert(fileObjectParts).values({ objectId, idx: 0, blobKey: fileKey, size: plan.size });
+        else if (chunks.length > 0) {
           await tx.insert(fileObjectParts).values(chunks.map((c, idx) => ({ objectId, idx, blobKey: chunkKeys[idx]!, size: Number(c.size) })));
         }
         await tx.delete(fileUploadChunks).where(eq(fileUploadChunks.uploadId, locked.id));

@@ -6,7 +6,7 @@ import { chunkLength, MAX_CHUNK_LENGTH } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
 import { isCrossSite } from '@/lib/domain/same-origin';
 import { BodyLengthError, NoSuchMultipartUpload } from '@/lib/server/storage/common';
-import type { MultipartBlobs, StagedFiles } from '@/lib/server/storage/types';
+import type { InPlaceFiles, MultipartBlobs } from '@/lib/server/storage/types';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -18,7 +18,7 @@ import { TooLong } from './measure';
 import { streamMultipart, streamSink, type FormFields, type PartSink } from './multipart';
 import { deleteBlobs, forgetPending } from './pending-blobs';
 import { ensureMultipart, partsOf } from './upload-parts';
-import { uploadNotFound } from './uploads';
+import { inPlaceChunkKey, uploadFileKey, uploadNotFound } from './uploads';
 
 const fieldError = (field: string, msg: string) => new ServiceError('VALIDATION_ERROR', msg, { fields: { [field]: msg } });
 
@@ -176,7 +176,10 @@ interface Opened {
  * On failure the journal entry, if any, is the caller's to clear (deleteBlobs of `key`).
  */
 async function openChunk(ctx: AppContext, caller: ChunkCaller, uploadId: string, chunkId: number, key: string): Promise<Opened> {
-  const upload = await openForChunk(ctx.db, caller, uploadId, key, ctx.blobs.multipart?.minPartSize ?? null);
+  // Journalled: a new blob per chunk (S3 below the part size). Not: S3 parts, or the disk's one file per
+  // upload (in place: the upload's row leads to it; partsFrom 0 = every chunk is part of something else).
+  const partsFrom = ctx.blobs.inPlace ? 0 : (ctx.blobs.multipart?.minPartSize ?? null);
+  const upload = await openForChunk(ctx.db, caller, uploadId, key, partsFrom);
   if (upload.status !== 'open') throw new ServiceError('CONFLICT', 'Загрузка уже завершена.');
   const plan = { size: upload.size, chunks: upload.chunks, chunkSize: upload.chunkSize };
   if (chunkId >= plan.chunks) throw fieldError('chunk_id', `Номер части вне плана: от 0 до ${plan.chunks - 1}.`);
@@ -205,23 +208,26 @@ const outcomeOf = (checked: Promise<Opened>) =>
   );
 
 /**
- * The disk store's chunk: the bytes go, batch by batch, to the chunk worker (chunk-hasher.ts), which computes
- * the CRC-32, carries the file's SHA-256 on and writes them to a temporary file of the store — the main
- * thread only copies them. The session and the upload are checked (and the new blob journalled) while the
- * bytes flow; once both the check and the body are through, the temporary file becomes the blob `key` (not
- * flushed to disk before the answer: completion syncs the chunks before the file is committed) and the
- * chunk row is committed. A refused or broken chunk leaves no file, blob or journal entry.
+ * The disk store's chunk, written in place: every chunk of an upload goes into the upload's one file
+ * (uploadFileKey), at its offset in the plan — no file per chunk, no rename, one background flush at a time for
+ * the whole upload (on this kind of disk per-file creation and flushes cost far more than the bytes). The bytes
+ * go, batch by batch, to the chunk worker (chunk-hasher.ts), which computes the CRC-32 and carries the file's
+ * SHA-256 on while the session and the upload are checked (files_open_chunk); only once the check has passed
+ * does the worker write them, never past the chunk's planned length — a refused chunk writes nothing. Then the
+ * chunk row is committed (no flush before the answer: completion syncs the file before the object is
+ * committed). A chunk that breaks off after writing part of its bytes leaves them in its range, outside every
+ * committed chunk: a later copy of that chunk overwrites them, and completion checks every chunk's CRC-32
+ * whenever the carried hash did not see exactly the committed chunks.
  */
-function receiveToFile(
+function receiveInPlace(
   ctx: AppContext,
-  staging: StagedFiles,
+  files: InPlaceFiles,
   opened: Promise<Opened>,
   at: { uploadId: string; chunkId: number; key: string },
   resume: () => void,
 ): ChunkReceipt {
   const { uploadId, chunkId, key } = at;
-  const tmp = staging.tempFile();
-  const job = new ChunkJob(MAX_CHUNK_LENGTH, uploadId, chunkId, tmp);
+  const job = new ChunkJob(MAX_CHUNK_LENGTH, uploadId, chunkId, true);
   let endBody!: () => void;
   let breakBody!: (err: Error) => void;
   // Why the chunk broke off (the body, its length, a failed check, the whole request): set once, and from then
@@ -251,35 +257,33 @@ function receiveToFile(
   };
 
   const done = (async (): Promise<ChunkAnswer> => {
-    let moved = false;
     let committed: { old: string | null; received: number[] } | undefined;
     let crc32 = '';
     let expected = 0;
     try {
       // A failed check is the answer at once (the rest of the body is dropped).
-      ({ expected } = await opened);
-      job.limitTo(expected);
+      const o = await opened;
+      expected = o.expected;
+      job.release(files.pathOf(key), chunkId * o.upload.chunkSize, expected);
       await body;
       crc32 = await job.end();
       if (job.bytes !== expected) throw wrongLength(chunkId, job.bytes, expected);
-      await staging.adopt(tmp, key, { durable: false });
-      moved = true;
       // The request failed meanwhile (e.g. a second data part after this one): its answer is the failure.
       if (broken) throw broken;
       committed = await commitChunk(ctx.db, { uploadId, chunkId, size: expected, crc32, key, etag: null, multipartId: null });
-      job.commit(key);
+      files.written(key);
+      job.commit(inPlaceChunkKey(chunkId, crc32));
     } catch (e) {
       if (!broken) breakBody(e instanceof Error ? e : new Error(String(e)));
-      job.forget(moved);
-      // The journal entry (and the blob, once moved) goes; a refusal is the answer whatever else failed.
+      job.forget();
       const outcome = await outcomeOf(opened);
-      await deleteBlobs(ctx, [key]);
       if (outcome.refused) throw outcome.why;
       const want = outcome.o.expected;
       if (e instanceof TooLong || job.bytes > want) throw wrongLength(chunkId, job.bytes, want);
       throw e;
     }
-    if (committed.old) await deleteBlobs(ctx, [committed.old]);
+    // A chunk that replaced one of an older upload's chunk blobs (stored one file per chunk).
+    if (committed.old && committed.old !== key) await deleteBlobs(ctx, [committed.old]);
     return { received: committed.received, chunk_id: chunkId, size: expected, crc32 };
   })();
   return { sink, done };
@@ -376,11 +380,12 @@ export function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, 
   if (refusal || !uploadId) return { sink: dropSink, done: Promise.reject(refusal) };
   const chunkId = Number(chunkText);
 
-  const key = `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
+  const inPlace = ctx.blobs.inPlace;
+  const key = inPlace ? uploadFileKey(uploadId) : `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
   const opened = caller.then((c) => openChunk(ctx, c, uploadId, chunkId, key));
   opened.catch(() => undefined);
   const at = { uploadId, chunkId, key };
-  if (ctx.blobs.staging) return receiveToFile(ctx, ctx.blobs.staging, opened, at, resume);
+  if (inPlace) return receiveInPlace(ctx, inPlace, opened, at, resume);
   const { sink, stream } = streamSink(resume);
   const done = storeStream(ctx, opened, at, stream);
   return { sink, done };

@@ -28,3 +28,13 @@ export const quotaBytes = (quotaMb: number): number => quotaMb * 1024 * 1024;
 
 export const quotaExceeded = (): ServiceError =>
   new ServiceError('QUOTA_EXCEEDED', 'Не хватает места: квота на файлы исчерпана. Удалите ненужные файлы.');
+
+/**
+ * The one file a disk upload's chunks are written into, each at its offset in the plan (the store's
+ * `inPlace`); on completion it becomes the object's bytes. Led to by the upload's id, so abort and the idle
+ * sweep find it even when no chunk was committed.
+ */
+export const uploadFileKey = (uploadId: string): string => `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/data`;
+
+/** What the carried SHA-256 names a chunk written in place by: its number and CRC-32 (the key is the upload's). */
+export const inPlaceChunkKey = (chunkId: number, crc32: string | null): string => `${chunkId}:${crc32 ?? ''}`;
