@@ -1,15 +1,16 @@
 import 'server-only';
 import { Transform } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 import { crc32Hex } from '@/lib/domain/files/crc32';
 import { TooLong } from './measure';
 
 /**
- * The checksums of an upload's bytes, and on the disk store their writing, off the main thread: the CRC-32
- * of each chunk (a transfer check the client compares with its own) and the SHA-256 of the whole file are
- * computed on a worker thread, which for the disk store also writes the chunk into the upload's file. The main
- * thread only copies the bytes it receives into batches and hands them over (no copy back: the batch's
- * memory moves to the worker and returns empty for reuse).
+ * The checksums of an upload's bytes, and on the disk store their writing: the SHA-256 of the whole file
+ * (the costliest step) is computed on a worker thread, which for the disk store also writes the chunk into
+ * the upload's file; the main thread computes each chunk's CRC-32 (a transfer check the client compares with
+ * its own; native, it fits in the time the worker needs for the hash), copies the bytes into batches and
+ * hands them over (no copy back: the batch's memory moves to the worker and returns empty for reuse).
  *
  * The whole-file hash is carried from chunk to chunk while chunks arrive in order in this process, so
  * completion need not read the file again. Anything unusual (a chunk out of order, a re-sent chunk, another
@@ -30,12 +31,11 @@ const MAX_SPARES = 8;
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
-const { crc32 } = require('node:zlib');
 const fs = require('node:fs');
 const path = require('node:path');
 const TTL_MS = 48 * 3600 * 1000;
 const MAX = 10000;
-// job → { hash (the file's, continued by this chunk) | null, crc, write (the chunk goes to a file: its bytes
+// job → { hash (the file's, continued by this chunk) | null, write (the chunk goes to a file: its bytes
 // wait in held until released), held, fd, file, offset, limit, at, writing, error, then }
 const jobs = new Map();
 const files = new Map();  // upload → { next, hash, keys, at }
@@ -85,7 +85,7 @@ parentPort.on('message', (m) => {
       if (m.chunk === 0 && !s) hash = createHash('sha256');
       else if (s && s.next === m.chunk && Date.now() - s.at <= TTL_MS) hash = s.hash.copy();
       else if (s && m.chunk < s.next) files.delete(m.upload); // a re-sent chunk: the carried hash is not the file's
-      jobs.set(m.job, { hash, crc: 0, write: !!m.write, held: [], fd: null, file: null, offset: 0, limit: 0, at: 0, writing: 0, error: null, then: null });
+      jobs.set(m.job, { hash, write: !!m.write, held: [], fd: null, file: null, offset: 0, limit: 0, at: 0, writing: 0, error: null, then: null });
       break;
     }
     case 'release': {
@@ -101,7 +101,6 @@ parentPort.on('message', (m) => {
     case 'data': {
       const j = jobs.get(m.job);
       if (!j) { giveBack(m.bytes); break; }
-      j.crc = crc32(m.bytes, j.crc);
       if (j.hash) j.hash.update(m.bytes);
       if (!j.write) giveBack(m.bytes);
       else if (j.file === null) j.held.push(m.bytes);
@@ -114,7 +113,7 @@ parentPort.on('message', (m) => {
       j.then = () => {
         closeJob(j);
         const e = j.error;
-        parentPort.postMessage({ reply: m.reply, value: e ? { error: String(e.message || e), code: e.code || null } : { crc: j.crc } });
+        parentPort.postMessage({ reply: m.reply, value: e ? { error: String(e.message || e), code: e.code || null } : {} });
       };
       settle(j);
       break;
@@ -226,7 +225,7 @@ export class ChunkWriteError extends Error {
 
 /**
  * One chunk's bytes on their way to the worker: counted (TooLong past `limit`), copied into batches and
- * sent; the worker computes the CRC-32 and carries the file's SHA-256 on. With `write`, the worker also writes
+ * sent (their CRC-32 is computed on the way); the worker carries the file's SHA-256 on. With `write`, it also writes
  * the bytes into a file — only once `release` names the file and the chunk's place in it (after the chunk's
  * checks have passed: until then the bytes wait in the worker, and the source pauses when too many wait).
  * `end()` answers the CRC-32 once the worker has handled every byte (and closed the file); `commit(key)` once
@@ -234,6 +233,7 @@ export class ChunkWriteError extends Error {
  */
 export class ChunkJob {
   bytes = 0;
+  private crc = 0;
   private readonly link = link();
   private readonly job = ++jobSeq;
   private batch: Buffer | null = null;
@@ -253,6 +253,7 @@ export class ChunkJob {
   feed(chunk: Buffer): void {
     this.bytes += chunk.length;
     if (this.bytes > this.limit) throw new TooLong();
+    this.crc = crc32(chunk, this.crc);
     let at = 0;
     while (at < chunk.length) {
       if (!this.batch) {
@@ -301,9 +302,9 @@ export class ChunkJob {
   async end(): Promise<string> {
     this.send();
     this.closed = true;
-    const r = await ask<{ crc?: number; error?: string; code?: string | null }>(this.link, { op: 'end', job: this.job });
+    const r = await ask<{ error?: string; code?: string | null }>(this.link, { op: 'end', job: this.job });
     if (r.error !== undefined) throw new ChunkWriteError(r.error, r.code ?? null);
-    return crc32Hex(r.crc ?? 0);
+    return crc32Hex(this.crc);
   }
 
   /** The chunk is committed as `key` (what completion names it by: a part's ETag, the chunk's CRC-32…). */
