@@ -323,6 +323,30 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     expect(sha256(await bytesOf(await get(ctx, a, `file/${done.object.id}`)))).toBe(sha256(bytes));
   });
 
+  it('an upload begun with a blob per chunk (before chunks were written in place) asks for those chunks again', async () => {
+    if (store !== 'disk') return;
+    const bytes = pattern(2 * CHUNK_SETTING + 77, 9);
+    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
+      name: 'старая загрузка.bin',
+      type: 'documents',
+      size: bytes.length,
+    });
+    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
+    for (let i = 0; i < created.chunks; i++) expect((await sendChunk(ctx, a, created.upload_id, i, part(i))).status).toBe(200);
+    // Chunk 0 as the earlier format stored it: a blob of its own.
+    const legacy = `uploads/${created.upload_id}/0-legacy`;
+    await ctx.blobs.put(legacy, part(0));
+    await ctx.db.execute(`update files_upload_chunks set blob_key = '${legacy}' where upload_id = '${created.upload_id}' and chunk_id = 0` as never);
+    dropHash(created.upload_id);
+    const first = await call(ctx, a, 'completeUpload', { upload_id: created.upload_id });
+    expect(first.status).toBe(409);
+    expect(first.body).toMatchObject({ code: 'UPLOAD_INCOMPLETE', missing: [0] });
+    expect(await ctx.blobs.stat(legacy)).toBeNull();
+    expect((await sendChunk(ctx, a, created.upload_id, 0, part(0))).status).toBe(200);
+    const done = await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: created.upload_id });
+    expect(sha256(await bytesOf(await get(ctx, a, `file/${done.object.id}`)))).toBe(sha256(bytes));
+  });
+
   it('a zero-byte file uploads as one empty chunk', async () => {
     const obj = await upload(ctx, a, 'пусто.txt', Buffer.alloc(0));
     expect(obj.size).toBe(0);

@@ -188,6 +188,11 @@ export async function completeUpload(ctx: AppContext, userId: string, uploadId: 
   const asParts = ctx.blobs.kind === 'disk';
   const fileKey = uploadFileKey(upload.id);
   const inPlace = asParts && chunks.length > 0 && chunks.every((c) => c.blobKey === fileKey);
+  // An upload begun as one blob per chunk and continued in place (across an upgrade): its older chunks are
+  // asked for again, so that all of them are in the file.
+  if (asParts && !inPlace && chunks.some((c) => c.blobKey === fileKey)) {
+    await dropChunks(ctx, upload.id, chunks.filter((c) => c.blobKey !== fileKey));
+  }
   const carried = inPlace ? chunks.map((c) => inPlaceChunkKey(c.chunkId, c.crc32)) : chunkKeys;
   const key = asParts ? null : `files/${objectId}`;
   let sha256 = asParts ? await finishHash(upload.id, carried) : null;
