@@ -110,35 +110,27 @@ export function createDiskStore(rootDir: string): BlobStore {
   // next writes need), each remembered by key until `sync`, or a later put or delete, of the key.
   let flushing: Promise<void> = Promise.resolve();
   const flushes = new Map<string, Promise<boolean>>();
-  const flushLater = (key: string, file: string): void => {
-    const done = flushing.then(
-      () => syncFile(file).then(() => true, () => false),
-      () => false,
-    );
-    flushing = done.then(() => undefined);
-    flushes.set(key, done);
-  };
-
-  const tempFile = (): string => path.join(tmpDir, randomUUID());
-
-  // Keys written in place: a background flush is queued for each at most once (later bytes join it until it
-  // starts); `sync` of such a key flushes once more after it, for bytes written while it ran.
-  const queued = new Set<string>();
-  const inPlaceKeys = new Set<string>();
-  const written = (key: string): void => {
-    const file = fileOf(key);
-    inPlaceKeys.add(key);
-    if (queued.has(key)) return;
-    queued.add(key);
+  const flushLater = (key: string, file: string, onStart?: () => void): void => {
     const done = flushing.then(
       () => {
-        queued.delete(key);
+        onStart?.();
         return syncFile(file).then(() => true, () => false);
       },
       () => false,
     );
     flushing = done.then(() => undefined);
     flushes.set(key, done);
+  };
+
+  // Keys written in place: a background flush is queued for each at most once (later bytes join it until it
+  // starts); `sync` of such a key flushes once more after it, for bytes written while it ran.
+  const queued = new Set<string>();
+  const inPlaceKeys = new Set<string>();
+  const written = (key: string): void => {
+    inPlaceKeys.add(key);
+    if (queued.has(key)) return;
+    queued.add(key);
+    flushLater(key, fileOf(key), () => queued.delete(key));
   };
 
   const store: BlobStore = {
@@ -151,7 +143,7 @@ export function createDiskStore(rootDir: string): BlobStore {
       opts?.gate?.catch(() => undefined);
       const file = fileOf(key);
       await init();
-      const tmp = tempFile();
+      const tmp = path.join(tmpDir, randomUUID());
       const durable = opts?.durable !== false;
       try {
         // `flush` fsyncs before close, so the rename never exposes a file whose bytes are not on disk (unless

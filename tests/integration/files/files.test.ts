@@ -49,6 +49,17 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     await h.close();
   });
 
+  /** Starts an upload of `bytes` as `a` and sends every chunk of its plan. */
+  const sendAll = async (name: string, bytes: Buffer) => {
+    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
+      name,
+      type: 'documents',
+      size: bytes.length,
+    });
+    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
+    for (let i = 0; i < created.chunks; i++) expect((await sendChunk(ctx, a, created.upload_id, i, part(i))).status).toBe(200);
+    return { created, part };
+  };
   const folder = async (user: TestUser, name: string, root?: string) =>
     (await ok<{ object: FileObj }>(ctx, user, 'createFolder', { name, root, type: 'documents' })).object;
 
@@ -296,13 +307,7 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
   it('a chunk damaged on the server before completion (power loss) is asked for again, then the file completes', async () => {
     if (store !== 'disk') return; // S3 acknowledges only what it stored durably
     const bytes = pattern(2 * CHUNK_SETTING + 123, 5);
-    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
-      name: 'повреждён.bin',
-      type: 'documents',
-      size: bytes.length,
-    });
-    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
-    for (let i = 0; i < created.chunks; i++) expect((await sendChunk(ctx, a, created.upload_id, i, part(i))).status).toBe(200);
+    const { created, part } = await sendAll('повреждён.bin', bytes);
     // A restart forgets the carried hash; the disk lost chunk 1's bytes (same length, other content).
     dropHash(created.upload_id);
     const rows = (await ctx.db.execute(
@@ -326,13 +331,7 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
   it('an upload begun with a blob per chunk (before chunks were written in place) asks for those chunks again', async () => {
     if (store !== 'disk') return;
     const bytes = pattern(2 * CHUNK_SETTING + 77, 9);
-    const created = await ok<{ upload_id: string; chunk_size: number; chunks: number }>(ctx, a, 'createUpload', {
-      name: 'старая загрузка.bin',
-      type: 'documents',
-      size: bytes.length,
-    });
-    const part = (i: number) => bytes.subarray(i * created.chunk_size, Math.min(bytes.length, (i + 1) * created.chunk_size));
-    for (let i = 0; i < created.chunks; i++) expect((await sendChunk(ctx, a, created.upload_id, i, part(i))).status).toBe(200);
+    const { created, part } = await sendAll('старая загрузка.bin', bytes);
     // Chunk 0 as the earlier format stored it: a blob of its own.
     const legacy = `uploads/${created.upload_id}/0-legacy`;
     await ctx.blobs.put(legacy, part(0));

@@ -90,15 +90,8 @@ async function dropChunks(ctx: AppContext, uploadId: string, bad: ChunkRow[]): P
   const keys = bad.map((c) => c.blobKey).filter((k): k is string => k !== null && k !== shared);
   await ctx.db.transaction(async (tx) => {
     await notePending(tx as unknown as typeof ctx.db, keys);
-    await tx.delete(fileUploadChunks).where(
-      and(
-        eq(fileUploadChunks.uploadId, uploadId),
-        inArray(
-          fileUploadChunks.chunkId,
-          bad.map((c) => c.chunkId),
-        ),
-      ),
-    );
+    const ids = bad.map((c) => c.chunkId);
+    await tx.delete(fileUploadChunks).where(and(eq(fileUploadChunks.uploadId, uploadId), inArray(fileUploadChunks.chunkId, ids)));
   });
   await deleteBlobs(ctx, keys);
   const missing = bad.map((c) => c.chunkId);

@@ -18,7 +18,7 @@ import { TooLong } from './measure';
 import { streamMultipart, streamSink, type FormFields, type PartSink } from './multipart';
 import { deleteBlobs, forgetPending } from './pending-blobs';
 import { ensureMultipart, partsOf } from './upload-parts';
-import { inPlaceChunkKey, uploadFileKey, uploadNotFound } from './uploads';
+import { inPlaceChunkKey, uploadFileKey, uploadNotFound, uploadPrefix } from './uploads';
 
 const fieldError = (field: string, msg: string) => new ServiceError('VALIDATION_ERROR', msg, { fields: { [field]: msg } });
 
@@ -107,7 +107,7 @@ function wrongLength(chunkId: number, got: number, expected: number): ServiceErr
 /**
  * Sends a chunk as part chunkId + 1 of the upload's S3 multipart upload (created with the first chunk), streamed
  * through the same length check and checksums; a chunk sent again replaces the part. The row keeps the part's
- * ETag. Answers as storeChunk.
+ * ETag. Answers as receiveChunkPart.
  */
 async function storePart(
   ctx: AppContext,
@@ -210,9 +210,9 @@ const outcomeOf = (checked: Promise<Opened>) =>
 /**
  * The disk store's chunk, written in place: every chunk of an upload goes into the upload's one file
  * (uploadFileKey), at its offset in the plan — no file per chunk, no rename, one background flush at a time for
- * the whole upload (on this kind of disk per-file creation and flushes cost far more than the bytes). The bytes
- * go, batch by batch, to the chunk worker (chunk-hasher.ts), which computes the CRC-32 and carries the file's
- * SHA-256 on while the session and the upload are checked (files_open_chunk); only once the check has passed
+ * the whole upload (on this kind of disk per-file creation and flushes cost far more than the bytes). Their
+ * CRC-32 computed on the way, the bytes go, batch by batch, to the chunk worker (chunk-hasher.ts), which carries
+ * the file's SHA-256 on while the session and the upload are checked (files_open_chunk); only once the check has passed
  * does the worker write them, never past the chunk's planned length — a refused chunk writes nothing. Then the
  * chunk row is committed (no flush before the answer: completion syncs the file before the object is
  * committed). A chunk that breaks off after writing part of its bytes leaves them in its range, outside every
@@ -364,7 +364,7 @@ const dropSink: PartSink = { write: () => true, end: () => undefined, abort: () 
 
 /**
  * Receives one chunk whose `data` part is starting: checks the fields, then the bytes go to the store — on
- * the disk store through the chunk worker into a temporary file (receiveToFile), on S3 as a stream
+ * the disk store through the chunk worker into the upload's file (receiveInPlace), on S3 as a stream
  * (storeStream) — while the session and the upload are checked (`caller` may still be checking the session,
  * and the upload is looked up as the bytes flow). A chunk sent again replaces the old one (its blob is
  * deleted). Answers `received` (sorted ids), `chunk_id`, `size` and `crc32` (the chunk's CRC-32, for the
@@ -381,7 +381,7 @@ export function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, 
   const chunkId = Number(chunkText);
 
   const inPlace = ctx.blobs.inPlace;
-  const key = inPlace ? uploadFileKey(uploadId) : `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/${chunkId}-${randomBytes(6).toString('hex')}`;
+  const key = inPlace ? uploadFileKey(uploadId) : `${uploadPrefix(uploadId)}/${chunkId}-${randomBytes(6).toString('hex')}`;
   const opened = caller.then((c) => openChunk(ctx, c, uploadId, chunkId, key));
   opened.catch(() => undefined);
   const at = { uploadId, chunkId, key };
@@ -393,7 +393,7 @@ export function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, 
 
 /**
  * One `uploadChunk` request: the cross-site check (`uploadChunk` is left out of proxy.ts, whose body cloning
- * would buffer every chunk twice), the session, then the multipart body streamed into storeChunk. `body` is
+ * would buffer every chunk twice), the session, then the multipart body streamed into receiveChunkPart. `body` is
  * the request's bytes as a Node stream: Next's request body, or — on the production server's fast path
  * (lib/server/gateway/upload-fast-path.ts) — the socket's IncomingMessage itself.
  */
@@ -406,7 +406,7 @@ export async function receiveChunk(ctx: AppContext, req: Request, body: Readable
   });
   if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
   // The token is verified before any byte is stored; its session is checked in the chunk's lookup while the
-  // body starts to flow (storeChunk), and the blob is kept only if it holds. With an upstream auth service,
+  // body starts to flow (receiveChunkPart), and the blob is kept only if it holds. With an upstream auth service,
   // requireUser asks the upstream (also while the body flows).
   const claims = await tokenClaims(ctx, req);
   const caller: Promise<ChunkCaller> = claims

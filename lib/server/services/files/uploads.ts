@@ -34,7 +34,10 @@ export const quotaExceeded = (): ServiceError =>
  * `inPlace`); on completion it becomes the object's bytes. Led to by the upload's id, so abort and the idle
  * sweep find it even when no chunk was committed.
  */
-export const uploadFileKey = (uploadId: string): string => `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}/data`;
+export const uploadFileKey = (uploadId: string): string => `${uploadPrefix(uploadId)}/data`;
+
+/** The key prefix of an upload's blobs (its file on disk, its chunk blobs on S3). */
+export const uploadPrefix = (uploadId: string): string => `uploads/${uploadId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
 /** What the carried SHA-256 names a chunk written in place by: its number and CRC-32 (the key is the upload's). */
 export const inPlaceChunkKey = (chunkId: number, crc32: string | null): string => `${chunkId}:${crc32 ?? ''}`;
