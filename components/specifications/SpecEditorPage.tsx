@@ -133,7 +133,10 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
           const r = await specsApi.create(doc, folderId || undefined);
           setId(r.id);
           setVersion(r.version);
-          router.replace(`/specifications/create/${r.id}`);
+          // The address names the new specification without a navigation: the page is keyed by its id, so
+          // router.replace would mount a fresh editor that loads it again (an export clicked meanwhile saw an
+          // empty document). Next keeps its router in step with the native history call.
+          window.history.replaceState(null, '', `/specifications/create/${r.id}`);
         } else {
           const r = await specsApi.save(id, doc, force ? undefined : version);
           setVersion(r.version);
@@ -148,7 +151,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
         saving.current = false;
       }
     },
-    [doc, id, version, router, toast, folderId],
+    [doc, id, version, toast, folderId],
   );
 
   const reload = async () => {

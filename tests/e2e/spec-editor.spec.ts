@@ -28,9 +28,13 @@ test('XLSX import → save twice → history, diff, restore', async ({ page, use
   await expect(page.getByLabel('Материал 1: наименование')).toHaveValue('Брус');
   await expect(page.getByLabel('Материал 2: единица')).toHaveValue('шт');
   await expect(page.getByLabel('Материал 3: наименование')).toHaveCount(0);
+  const nameField = await page.getByLabel('Название', { exact: true }).elementHandle();
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Спецификация сохранена')).toBeVisible();
   await expect(page).toHaveURL(/\/specifications\/create\/[\w-]+$/);
+  // The address names the new specification, and the editor stays the same one (not remounted to load it again).
+  await page.waitForLoadState('networkidle');
+  expect(await nameField!.evaluate((el) => el.isConnected)).toBe(true);
 
   // XLSX export of the spec with its калькуляция, read back
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
