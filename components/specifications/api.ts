@@ -1,5 +1,4 @@
 import { filesApi, productApi } from '@/lib/client/api';
-import { uploadFile } from '@/lib/client/uploader';
 import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
 import type { FileObject } from '@/lib/schemas/files';
 
@@ -34,16 +33,12 @@ export const specsApi = {
     return { doc, version: r.object.version, name: r.object.name };
   },
   /**
-   * A new object (an empty file whose metadata is the document), through the file manager's upload protocol,
-   * in folder `parentId` (sent as `root`; absent/null = the top level, then `root` is omitted).
+   * A new specification (`specs/create`: the server checks the document and records it as version 1 with its
+   * author) in folder `parentId` (sent as `root`; absent/null = the top level).
    */
   async create(doc: SpecDocument, parentId?: string | null): Promise<{ id: string; version: number }> {
-    const object = await uploadFile(new File([], doc.name, { type: 'application/json' }), {
-      type: 'specifications',
-      ...(parentId ? { root: parentId } : {}),
-      metadata: JSON.stringify(doc),
-    });
-    return { id: object.id, version: object.version };
+    const r = await productApi<{ id: string; version: number }>('specs/create', { doc, ...(parentId ? { root: parentId } : {}) });
+    return { id: r.id, version: r.version };
   },
   /** Saves over `version` (a stale one answers 409; force = without version); the previous document stays in the history. */
   async save(id: string, doc: SpecDocument, version?: number): Promise<{ version: number }> {

@@ -3,6 +3,7 @@ import type { CallTable } from '../../gateway/types';
 import { calculateCostCall } from './calculate-cost';
 import { getCostDefaultsCall, saveCostDefaultsCall } from './defaults-calls';
 import { deleteProcessSetCall, listProcessSetsCall, saveProcessSetCall } from './process-sets';
+import { createSpecCall } from './spec-create';
 import { readSpecXlsxCall } from './spec-import';
 import { linkedSpecsCall, recalculateSpecCall, specStatusCall } from './spec-staleness';
 import { restoreSpecCall, saveSpecCall, specHistoryCall, specVersionCall, specWhereUsedCall } from './spec-versions';
@@ -18,6 +19,7 @@ export const costCalls: CallTable = {
   'cost/scenarios/list': listScenariosCall,
   'cost/scenarios/save': saveScenarioCall,
   'cost/scenarios/delete': deleteScenarioCall,
+  'specs/create': createSpecCall,
   'specs/save': saveSpecCall,
   'specs/history': specHistoryCall,
   'specs/version': specVersionCall,

@@ -5,12 +5,13 @@ import { z } from '@/lib/schemas/envelope';
 import { specificationSchema } from '@/lib/schemas/specification';
 import type { FileAccess } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
-import { fileObjects, specVersions, users } from '../../db/schema';
+import { fileObjects, fileUploads, specVersions, users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject } from '../files/access';
 import { searchKey, type ObjectRow } from '../files/model';
+import { assertNoSpecCycle, type SpecRefs } from './spec-cycle';
 
 const idSchema = z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
 const versionSchema = z.number({ error: 'Укажите номер версии.' }).int({ error: 'Номер версии — целое число.' }).min(1, { error: 'Номер версии — от 1.' });
@@ -32,11 +33,26 @@ export async function specObject(db: Db, userId: string, id: string, need: FileA
   return row;
 }
 
-/** The object's current document recorded as a version, if it is not yet (objects saved before versions were kept). */
+/**
+ * Who wrote the object's current document when it never went through specs/create or specs/save: the user
+ * whose upload made it, while it is still version 1 and the upload is still on record; null otherwise.
+ */
+async function uploaderOf(db: Db, row: ObjectRow): Promise<string | null> {
+  if (row.version !== 1 || !row.uploadId) return null;
+  const [u] = await db.select({ userId: fileUploads.userId }).from(fileUploads).where(eq(fileUploads.id, row.uploadId));
+  return u?.userId ?? null;
+}
+
+/** The object's current document recorded as a version, if it is not yet (objects made outside specs/create). */
 async function ensureCurrentRecorded(db: Db, row: ObjectRow): Promise<void> {
+  const [known] = await db
+    .select({ version: specVersions.version })
+    .from(specVersions)
+    .where(and(eq(specVersions.specId, row.id), eq(specVersions.version, row.version)));
+  if (known) return;
   await db
     .insert(specVersions)
-    .values({ specId: row.id, version: row.version, name: row.name, metadata: row.metadata, authorId: null, savedAt: row.updatedAt })
+    .values({ specId: row.id, version: row.version, name: row.name, metadata: row.metadata, authorId: await uploaderOf(db, row), savedAt: row.updatedAt })
     .onConflictDoNothing();
 }
 
@@ -83,6 +99,7 @@ export const saveSpecCall = defineCall({
     // The name is also the object's name in the file manager: the same rules as a file name.
     const problem = nameProblem(input.doc.name.normalize('NFC').trim());
     if (problem) throw new ServiceError('VALIDATION_ERROR', problem, { fields: { 'doc.name': problem } });
+    await assertNoSpecCycle(ctx.db, user.id, row.id, input.doc);
     const updated = await writeVersion(ctx.db, row, user.id, { name: input.doc.name, metadata: JSON.stringify(input.doc) });
     return { msg: 'Спецификация сохранена', version: updated.version, updatedAt: updated.updatedAt.toISOString() };
   },
@@ -119,7 +136,10 @@ export const specHistoryCall = defineCall({
     }));
     // An object never saved through specs/save: its current document is the only version.
     if (!versions.some((v) => v.current)) {
-      versions.unshift({ version: row.version, name: row.name, savedAt: row.updatedAt.toISOString(), author: null, restoredFrom: null, current: true });
+      const authorId = await uploaderOf(ctx.db, row);
+      const [u] = authorId ? await ctx.db.select().from(users).where(eq(users.id, authorId)) : [];
+      const author = authorId ? { id: authorId, name: authorName(u ?? null) ?? 'пользователь удалён' } : null;
+      versions.unshift({ version: row.version, name: row.name, savedAt: row.updatedAt.toISOString(), author, restoredFrom: null, current: true });
     }
     return { versions, current: row.version };
   },
@@ -164,6 +184,10 @@ export const restoreSpecCall = defineCall({
     if (input.currentVersion !== undefined && input.currentVersion !== row.version) throw stale(row.version);
     if (input.version === row.version) throw new ServiceError('VALIDATION_ERROR', 'Это текущая версия.', { fields: { version: 'Это текущая версия.' } });
     const v = await versionDoc(ctx.db, row, input.version);
+    // The old document may take a specification that has since come to contain this one.
+    const old = parseDoc(v.metadata) as Partial<SpecRefs> | null;
+    const refs: SpecRefs = { name: v.name, materials: Array.isArray(old?.materials) ? old.materials : [] };
+    await assertNoSpecCycle(ctx.db, user.id, row.id, refs, () => 'version');
     const updated = await writeVersion(ctx.db, row, user.id, { name: v.name, metadata: v.metadata }, input.version);
     return { msg: `Версия ${input.version} восстановлена`, version: updated.version, updatedAt: updated.updatedAt.toISOString() };
   },
