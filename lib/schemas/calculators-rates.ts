@@ -25,6 +25,9 @@ export const rateValueSchemas: Record<RateKind, z.ZodType> = {
   vat_usn_5: scalar('100'),
   vat_usn_7: scalar('100'),
   key_rate: scalar('100'),
+  refinancing_rate: z.union([scalar('100'), z.strictObject({ equalsKeyRate: z.literal(true) })], {
+    error: 'Укажите ставку в процентах или {"equalsKeyRate": true} (равна ключевой).',
+  }),
   mrot: amount,
   insurance_base_cap: amount,
   contribution_tariffs: z.object({
@@ -55,6 +58,13 @@ export const rateValueSchemas: Record<RateKind, z.ZodType> = {
   penalty_fractions: z.object({
     organization: fractionBands,
     individual: fractionBands,
+    /** The row applies to arrears whose first day of delay is on or after this date. */
+    debtsFrom: isoDate().optional(),
+    /** false: the day of payment bears no penalty. */
+    paymentDayCounted: z.boolean({ error: 'Укажите true или false.' }).optional(),
+  }),
+  interest_395_rules: z.object({
+    base: z.enum(['refinancing', 'deposits', 'key'], { error: 'Укажите refinancing, deposits или key.' }),
   }),
   salary_delay_denominator: decimal({ places: 0, gt: '0', max: '10000' }),
   vacation_average_days: decimal({ places: 2, gt: '0', max: '31' }),

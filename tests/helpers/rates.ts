@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { RateBook, RateKind } from '@/lib/domain/calculators';
 
 /**
- * The rate book the migrations seed, read from their SQL (every migration that inserts into "rates"): unit
+ * The rate book the migrations seed, read from their SQL (every migration that inserts into "rates", also as
+ * `INSERT … SELECT … FROM (VALUES …)`): unit
  * tests run the calculators on exactly the rows a fresh database holds (the integration suite checks the
  * database answers the same).
  */
@@ -19,5 +20,7 @@ export function seedRateBook(): RateBook {
       (book[kind] ??= []).push({ effectiveFrom: m[2]!, value: JSON.parse(m[3]!) });
     }
   }
+  // The database answers each kind sorted by date; a later migration may fill in older rows.
+  for (const rows of Object.values(book)) rows.sort((x, y) => x.effectiveFrom.localeCompare(y.effectiveFrom));
   return book;
 }

@@ -64,7 +64,7 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<TaxPenaltyInput>({
     id: 'tax-penalty',
-    rates: ['key_rate', 'penalty_fractions'],
+    rates: ['key_rate', 'refinancing_rate', 'penalty_fractions'],
     run: (i, book) => calcTaxPenalty(i, book),
   }),
   def<Opt<IpContributionsInput, 'year'>>({
@@ -94,7 +94,7 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<SalaryDelayInput>({
     id: 'salary-delay',
-    rates: ['key_rate', 'salary_delay_denominator'],
+    rates: ['key_rate', 'refinancing_rate', 'salary_delay_denominator'],
     run: (i, book) => calcSalaryDelay(i, book),
   }),
   def<Opt<EmployeeContributionsInput, 'month'>>({
@@ -119,7 +119,7 @@ export const CALCULATORS: readonly CalculatorDef<unknown>[] = [
   }),
   def<Interest395Input>({
     id: 'interest-395',
-    rates: ['key_rate'],
+    rates: ['key_rate', 'refinancing_rate', 'interest_395_rules'],
     run: (i, book) => calcInterest395(i, book),
   }),
   def<ContractPenaltyInput>({

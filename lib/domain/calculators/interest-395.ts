@@ -1,7 +1,22 @@
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
 import { dayNumber, daysInclusive, daysInYear, fromDayNumber, yearOf } from './dates';
-import { buildPeriods, checkPayments, daysOf, debtOn, keyRateOn, type Payment, paymentCuts, paymentSteps, periodSteps, type Period, rateChanges, totalOf } from './periods';
-import type { RateBook } from './rates';
+import {
+  buildPeriods,
+  checkPayments,
+  daysOf,
+  debtOn,
+  keyRateOn,
+  type Payment,
+  paymentCuts,
+  paymentSteps,
+  periodSteps,
+  type Period,
+  rateChanges,
+  refinancingChanges,
+  refinancingRateOn,
+  totalOf,
+} from './periods';
+import { rateOn, type RateBook } from './rates';
 import { CalcInputError, type CalcOutput } from './types';
 
 export interface Interest395Input {
@@ -25,9 +40,20 @@ function newYears(from: string, to: string): number[] {
 }
 
 /**
- * Проценты по ст. 395 ГК РФ: Σ debt × key rate × days / days in the year (365 or 366), `from` and `to` both
- * included; split at every rate change, at each New Year and at every partial payment; each part rounded,
- * then added.
+ * Which rate п. 1 ст. 395 ГК used from a date (the dated `interest_395_rules` row): the refinancing rate (the
+ * «учётная ставка банковского процента» of the wording before 01.06.2015), the average rates on deposits of
+ * individuals by federal district (01.06.2015 – 31.07.2016, 42-ФЗ от 08.03.2015; not loaded — refused), or
+ * the key rate (from 01.08.2016, 315-ФЗ от 03.07.2016).
+ */
+export interface Interest395Rule {
+  base: 'refinancing' | 'deposits' | 'key';
+}
+
+/**
+ * Проценты по ст. 395 ГК РФ: Σ debt × rate × days / days in the year (365 or 366), `from` and `to` both
+ * included; the rate of each day is the one the rule in force that day names; split at every rate change, at
+ * each New Year and at every partial payment; each part rounded, then added. Days under the district deposit
+ * rates are refused with the rule named.
  */
 export function calcInterest395(input: Interest395Input, book: RateBook): CalcOutput<Interest395Result> {
   const debt = dec(input.debt);
@@ -35,9 +61,19 @@ export function calcInterest395(input: Interest395Input, book: RateBook): CalcOu
   const payments = checkPayments(input.payments, debt, input.from, input.to);
   const a = dayNumber(input.from);
   const b = dayNumber(input.to);
-  const periods = buildPeriods(input.from, input.to, [...rateChanges(book, 'key_rate', a, b), ...newYears(input.from, input.to), ...paymentCuts(payments)], (day) => ({
+  const ruleOn = (day: number) => rateOn<Interest395Rule>(book, 'interest_395_rules', fromDayNumber(day));
+  const cuts = [...refinancingChanges(book, a, b), ...rateChanges(book, 'interest_395_rules', a, b), ...newYears(input.from, input.to), ...paymentCuts(payments)];
+  for (const day of [a, ...cuts.filter((d) => d > a && d <= b)]) {
+    if (ruleOn(day).base === 'deposits') {
+      throw new CalcInputError(
+        'from',
+        'С 01.06.2015 по 31.07.2016 проценты по ст. 395 ГК считались по средним ставкам банковского процента по вкладам физических лиц в федеральном округе кредитора (п. 1 ст. 395 ГК в редакции 42-ФЗ от 08.03.2015); эти ставки в приложении не загружены. Посчитайте дни этого периода отдельно.',
+      );
+    }
+  }
+  const periods = buildPeriods(input.from, input.to, cuts, (day) => ({
     debt: debtOn(debt, payments, day),
-    ratePct: keyRateOn(book, day),
+    ratePct: ruleOn(day).base === 'key' ? keyRateOn(book, day) : refinancingRateOn(book, day),
     denominator: daysInYear(yearOf(fromDayNumber(day))),
     tag: yearOf(fromDayNumber(day)),
   }));

@@ -110,6 +110,26 @@ export function buildPeriods(from: string, to: string, cuts: readonly number[], 
 /** The key rate on a day (shared by the penalty calculators). */
 export const keyRateOn = (book: RateBook, day: number): string => rateOn(book, 'key_rate', fromDayNumber(day));
 
+/** A `refinancing_rate` row: a percent, or «equal to the key rate on each date» (from 01.01.2016). */
+export type RefinancingValue = string | { equalsKeyRate: true };
+
+/**
+ * The refinancing rate of Банк России on a day: the dated row's percent (8,25 % from 14.09.2012, Указание
+ * № 2873-У), or, from the row that says so (01.01.2016, Указание от 11.12.2015 № 3894-У), the key rate of
+ * that day. Tax penalties (ст. 75 НК) and late salary (ст. 236 ТК) are charged on it; before 2016 it differs
+ * from the key rate.
+ */
+export function refinancingRateOn(book: RateBook, day: number): string {
+  const v = rateOn<RefinancingValue>(book, 'refinancing_rate', fromDayNumber(day));
+  return typeof v === 'string' ? v : keyRateOn(book, day);
+}
+
+/** Where the refinancing rate may change inside `first`…`last`: its own rows and, while it follows it, the key rate's. */
+export const refinancingChanges = (book: RateBook, first: number, last: number): number[] => [
+  ...rateChanges(book, 'refinancing_rate', first, last),
+  ...rateChanges(book, 'key_rate', first, last),
+];
+
 /** One step per period with the numbers put in. */
 export function periodSteps(periods: readonly Period[]): Step[] {
   return periods.map((p) => ({

@@ -1,6 +1,6 @@
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
 import { addDays, dayNumber, fromDayNumber } from './dates';
-import { buildPeriods, checkPayments, daysOf, debtOn, keyRateOn, type Payment, paymentCuts, paymentSteps, periodSteps, type Period, rateChanges, totalOf } from './periods';
+import { buildPeriods, checkPayments, daysOf, debtOn, type Payment, paymentCuts, paymentSteps, periodSteps, type Period, rateChanges, refinancingChanges, refinancingRateOn, totalOf } from './periods';
 import { rateOn, type RateBook } from './rates';
 import { CalcInputError, type CalcOutput } from './types';
 
@@ -18,8 +18,11 @@ export interface SalaryDelayResult {
 }
 
 /**
- * Компенсация за задержку зарплаты (ст. 236 ТК РФ): amount × key rate × 1/150 (the dated
- * `salary_delay_denominator`) × days, from the day after the due date through the payment inclusive.
+ * Компенсация за задержку зарплаты (ст. 236 ТК РФ): amount × rate × share × days, from the day after the due
+ * date through the payment inclusive. The share is the dated `salary_delay_denominator` (1/300 of the
+ * refinancing rate before 03.10.2016; 1/150 of the key rate from then, 272-ФЗ от 03.07.2016); the rate is the
+ * refinancing rate, which equals the key rate on every date since 01.01.2016 (Указание № 3894-У), so one
+ * dated rate serves both wordings.
  */
 export function calcSalaryDelay(input: SalaryDelayInput, book: RateBook): CalcOutput<SalaryDelayResult> {
   const debt = dec(input.amount);
@@ -32,10 +35,10 @@ export function calcSalaryDelay(input: SalaryDelayInput, book: RateBook): CalcOu
   const periods = buildPeriods(
     first,
     input.paymentDate,
-    [...rateChanges(book, 'key_rate', a, b), ...rateChanges(book, 'salary_delay_denominator', a, b), ...paymentCuts(payments)],
+    [...refinancingChanges(book, a, b), ...rateChanges(book, 'salary_delay_denominator', a, b), ...paymentCuts(payments)],
     (day) => ({
       debt: debtOn(debt, payments, day),
-      ratePct: keyRateOn(book, day),
+      ratePct: refinancingRateOn(book, day),
       denominator: Number(rateOn(book, 'salary_delay_denominator', fromDayNumber(day))),
     }),
   );

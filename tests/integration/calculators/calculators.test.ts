@@ -43,6 +43,11 @@ describe(`calculators (${testDriver()})`, () => {
     const fromDb = await loadRateBook(ctx.db, Object.keys(seed) as RateKind[]);
     expect(fromDb).toEqual(seed);
     expect(fromDb.key_rate?.at(-1)).toEqual({ effectiveFrom: '2026-02-16', value: '15.5' });
+    expect(fromDb.key_rate?.[0]).toEqual({ effectiveFrom: '2013-09-13', value: '5.5' });
+    expect(fromDb.refinancing_rate).toEqual([
+      { effectiveFrom: '2012-09-14', value: '8.25' },
+      { effectiveFrom: '2016-01-01', value: { equalsKeyRate: true } },
+    ]);
   });
 
   it('calculators/list: 19 calculators in five groups', async () => {
@@ -94,9 +99,19 @@ describe(`calculators (${testDriver()})`, () => {
   });
 
   it('a date before the rate table → 422 RATE_MISSING with a Russian message', async () => {
-    const r = await call(null, 'calculators/run', { id: 'tax-penalty', input: { debt: '1000', dueDate: '2020-01-01', paymentDate: '2020-02-01' } });
+    const r = await call(null, 'calculators/run', { id: 'tax-penalty', input: { debt: '1000', dueDate: '2012-01-01', paymentDate: '2012-02-01' } });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ ok: false, code: 'RATE_MISSING', msg: expect.stringMatching(/^Нет ставки «Ключевая ставка Банка России, %» на 02\.01\.2020/) });
+    expect(r.body).toMatchObject({ ok: false, code: 'RATE_MISSING', msg: expect.stringMatching(/^Нет ставки «Ставка рефинансирования Банка России, % \(с 01\.01\.2016 равна ключевой\)» на 02\.01\.2012/) });
+    const key = await call(null, 'calculators/run', { id: 'contract-penalty', input: { amount: '1000', from: '2013-09-01', to: '2013-09-30', keyRateFraction: '1/300' } });
+    expect(key.body).toMatchObject({ code: 'RATE_MISSING', msg: expect.stringMatching(/^Нет ставки «Ключевая ставка Банка России, %» на 01\.09\.2013/) });
+  });
+
+  it('ст. 395 for days under the district deposit rates (01.06.2015 – 31.07.2016) → 422 naming the rule', async () => {
+    const r = await call(null, 'calculators/run', { id: 'interest-395', input: { debt: '1000', from: '2016-07-01', to: '2016-08-31' } });
+    expect(r.status).toBe(422);
+    expect(r.body.fields).toEqual({ 'input.from': expect.stringMatching(/^С 01\.06\.2015 по 31\.07\.2016 проценты по ст\. 395 ГК считались по средним ставкам/) });
+    const old = await call(null, 'calculators/run', { id: 'interest-395', input: { debt: '100000', from: '2014-01-01', to: '2014-12-31' } });
+    expect(old.body.result).toMatchObject({ amount: '8250.00' });
   });
 
   it('unknown calculator → 404; malformed body → 422', async () => {
@@ -125,7 +140,7 @@ describe(`calculators (${testDriver()})`, () => {
     const list = await call(user, 'calculators/rates/list', { kind: 'key_rate' });
     expect(list.status).toBe(200);
     expect((list.body.kinds as { usedBy: { id: string }[] }[])[0]!.usedBy.map((u) => u.id)).toEqual(['tax-penalty', 'salary-delay', 'interest-395', 'contract-penalty']);
-    expect((list.body.rates as unknown[]).length).toBe(10);
+    expect((list.body.rates as unknown[]).length).toBe(62);
     expect((await call(null, 'calculators/rates/list', {})).status).toBe(401);
 
     const row = { kind: 'key_rate', effectiveFrom: '2026-03-23', value: '15', source: 'Решение Банка России 20.03.2026 (тест)' };

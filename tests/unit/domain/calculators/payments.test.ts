@@ -45,10 +45,10 @@ describe('partial payments reduce the debt from the day after their date', () =>
     expect(r.amount).toBe('14276.67');
     expect(r.days).toBe(106);
   });
-  it('пени организации for days of 2025: 1/300 throughout (the dated rule before 2026)', () => {
+  it('пени организации for days of 2025: 1/300 on days 1–30, 1/150 on days 31–90, 1/300 from day 91 (figures in penalty-history.test.ts)', () => {
     const r = run('tax-penalty', { debt: '100000', dueDate: '2025-06-30', paymentDate: '2025-10-31', payer: 'organization' }).result as unknown as Periods;
-    expect(new Set(r.periods.map((p) => p.fraction))).toEqual(new Set(['1/300']));
-    expect(r.periods.map((p) => p.ratePct)).toEqual(['20', '18', '17', '16.5']);
+    expect(r.periods.map((p) => p.fraction)).toEqual(['1/300', '1/300', '1/150', '1/150', '1/300', '1/300']);
+    expect(r.periods.map((p) => p.ratePct)).toEqual(['20', '18', '18', '17', '17', '16.5']);
   });
   it('пени организации, 50 000 of 100 000 paid on 10.02.2026 (the e2e example)', () => {
     const r = run('tax-penalty', { debt: '100000', dueDate: '2026-01-28', paymentDate: '2026-03-09', payer: 'organization', payments: [{ date: '2026-02-10', amount: '50000' }] })
