@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { processTotals, type ProcessStep } from '@/lib/domain/cost';
+import { stepsForEditing } from '@/lib/domain/cost/display';
 import { formatMoney, formatNumber } from '@/lib/domain/money';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
@@ -56,7 +57,8 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
         const open = r.sets.find((x) => x.id === setId);
         if (open) {
           setName(open.name);
-          setSteps(open.steps);
+          // The server keeps numbers with a dot; the form shows them the Russian way.
+          setSteps(stepsForEditing(open.steps));
           setVersion(open.version);
         }
       },

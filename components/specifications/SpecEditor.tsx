@@ -58,6 +58,17 @@ function returnableWith(m: MaterialLine, patch: { qty?: string; price?: string }
   return qty.trim() ? { qty, price } : { price };
 }
 
+/**
+ * The change of a line when semi-finished specification `specId` is picked ('' = bought): article 3, the price
+ * from the specification; an unnamed line takes the specification's name and unit of output.
+ */
+export function pickSpec(line: MaterialLine, specId: string, specs: readonly StoredSpec[]): Partial<MaterialLine> {
+  if (!specId) return { specId: undefined };
+  const sp = specs.find((x) => x.id === specId);
+  const named = line.name.trim() || !sp ? {} : { name: sp.name, ...(sp.unit ? { unit: sp.unit } : {}) };
+  return { specId, article: 'purchased', price: '', ...named };
+}
+
 const ARTICLES = [
   { value: 'materials', label: '1 Материалы' },
   { value: 'purchased', label: '3 Покупные, п/ф' },
@@ -105,13 +116,21 @@ const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, o
         </div>
       </td>
       <td>
-        <select className={s.select} aria-label={`Материал ${n}: полуфабрикат`} value={line.specId ?? ''} onChange={(e) => put(e.target.value ? { specId: e.target.value, article: 'purchased', price: '' } : { specId: undefined })}>
+        <select
+          className={`${s.select} ${err('specId') ? 'p-invalid' : ''}`}
+          aria-label={`Материал ${n}: полуфабрикат`}
+          aria-invalid={!!err('specId')}
+          title={err('specId')}
+          value={line.specId ?? ''}
+          onChange={(e) => put(pickSpec(line, e.target.value, specs))}
+        >
           <option value="">— покупной —</option>
           {specs.map((sp) => (
             <option key={sp.id} value={sp.id}>
               {sp.name}
             </option>
           ))}
+          {line.specId && !specs.some((sp) => sp.id === line.specId) && <option value={line.specId}>{line.name || 'спецификация недоступна'}</option>}
         </select>
       </td>
       <td>
@@ -225,7 +244,7 @@ export interface SpecEditorProps {
   onChange: (next: SpecDocument | ((prev: SpecDocument) => SpecDocument)) => void;
   /** Field path → Russian message (paths of the document: `materials.0.qty`). */
   errors?: Record<string, string>;
-  /** Stored specifications for the nested-spec picker. */
+  /** Stored specifications for the nested-spec picker (without this one and those that contain it). */
   specs?: StoredSpec[];
   /** Business-process sets the specification may take its operations from (with their steps, to show them). */
   processSets?: LinkableSet[];

@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CostResult, SpecDocument } from '@/lib/domain/cost';
+import { specForEditing } from '@/lib/domain/cost/display';
+import { containing } from '@/lib/domain/cost/nesting';
 import { formatMoney } from '@/lib/domain/money';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
@@ -51,21 +53,32 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
-    specsApi.list().then((l) => setSpecs(l.filter((x) => x.id !== specId)), () => setSpecs([]));
+    specsApi.list().then(setSpecs, () => setSpecs([]));
     productApi<{ sets: LinkableSet[] }>('processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
     if (!specId) return;
     specsApi.get(specId).then(
       (r) => {
-        setDoc(r.doc);
+        setDoc(specForEditing(r.doc));
         setVersion(r.version);
       },
       (e) => setLoadError(userMessage(e)),
     );
   }, [specId]);
 
+  // The semi-finished picker offers neither this specification nor any that contains it (at any depth): either
+  // would make it contain itself (the server refuses such a save with SPEC_CYCLE).
+  const pickable = useMemo(() => {
+    if (!id) return specs;
+    const barred = containing(id, new Map(specs.map((x) => [x.id, x.nested])));
+    return specs.filter((x) => !barred.has(x.id));
+  }, [specs, id]);
+
+  // Field messages of the server's last refusal (`doc.materials.1.specId` → `materials.1.specId`), until the next edit.
+  const [refused, setRefused] = useState<Record<string, string>>(NO_ERRORS);
   const change = useCallback((next: SpecDocument | ((prev: SpecDocument) => SpecDocument)) => {
     setDoc(next);
     setDirty(true);
+    setRefused(NO_ERRORS);
   }, []);
 
   // Russian validation and totals on every change, in idle time after the frame is painted: lines are
@@ -113,10 +126,10 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const shownTotals = localTotals ?? totals;
   // «Укажите …» (a field not filled yet) is shown after the first save attempt; wrong values at once.
   const shown = useMemo(() => {
-    if (attempted || errors === NO_ERRORS) return errors;
-    const rest = Object.entries(errors).filter(([, m]) => !m.startsWith('Укажите'));
-    return rest.length ? Object.fromEntries(rest) : NO_ERRORS;
-  }, [errors, attempted]);
+    const own = attempted || errors === NO_ERRORS ? errors : Object.fromEntries(Object.entries(errors).filter(([, m]) => !m.startsWith('Укажите')));
+    const all = refused === NO_ERRORS ? own : { ...refused, ...own };
+    return Object.keys(all).length ? all : NO_ERRORS;
+  }, [errors, attempted, refused]);
 
   const save = useCallback(
     async (force = false) => {
@@ -143,10 +156,19 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
         }
         setDirty(false);
         setConflict(false);
+        // What was saved is shown the Russian way (a number typed with a dot gets its comma), unless it was
+        // edited while the save was on its way.
+        setDoc((now) => (now === doc ? specForEditing(now) : now));
         toast.show({ severity: 'success', summary: 'Спецификация сохранена' });
       } catch (e) {
         if (id && isApiError(e) && e.status === 409 && e.code !== 'ALREADY_EXISTS') setConflict(true);
-        else toast.show({ severity: 'error', summary: 'Не удалось сохранить', detail: userMessage(e) });
+        else {
+          if (isApiError(e) && e.fields) {
+            const f = Object.entries(e.fields).filter(([k]) => k.startsWith('doc.'));
+            if (f.length) setRefused(Object.fromEntries(f.map(([k, m]) => [k.slice(4), m])));
+          }
+          toast.show({ severity: 'error', summary: 'Не удалось сохранить', detail: userMessage(e), life: 10_000 });
+        }
       } finally {
         saving.current = false;
       }
@@ -157,7 +179,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const reload = async () => {
     if (!id) return;
     const r = await specsApi.get(id);
-    setDoc(r.doc);
+    setDoc(specForEditing(r.doc));
     setVersion(r.version);
     setDirty(false);
     setConflict(false);
@@ -208,7 +230,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
       <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
       {id && <SpecStaleBanner specId={id} stamp={version} dirty={dirty} onRecalculated={reload} />}
-      <SpecEditor value={doc} onChange={change} errors={shown} specs={specs} processSets={processSets} />
+      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} />
       <div className={s.header} aria-live="polite">
         {shownTotals && (
           <>

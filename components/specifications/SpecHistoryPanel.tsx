@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { diffSpecs, type LinesDiff, type SpecDiff } from '@/lib/domain/cost/diff';
+import { numberForInput as ru } from '@/lib/domain/cost/display';
 import { formatDateTimeShort } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { specsApi, type SpecVersionInfo } from './api';
@@ -67,7 +68,7 @@ function VersionView({ version, doc }: { version: number; doc: SpecDocument }) {
   return (
     <section aria-label={`Версия ${version}`} className={s.panel}>
       <h3>
-        Версия {version}: «{doc.name}», выпуск {doc.outputQty ?? '1'} {doc.unit}
+        Версия {version}: «{doc.name}», выпуск {ru(doc.outputQty ?? '1')} {doc.unit}
       </h3>
       <table className={s.plain}>
         <thead>
@@ -84,16 +85,16 @@ function VersionView({ version, doc }: { version: number; doc: SpecDocument }) {
             <tr key={m.id}>
               <td>{m.name}</td>
               <td>{m.unit}</td>
-              <td>{m.qty}</td>
-              <td>{m.wastePct || '—'}</td>
-              <td>{m.specId ? 'по спецификации' : m.price || '—'}</td>
+              <td>{ru(m.qty)}</td>
+              <td>{ru(m.wastePct) || '—'}</td>
+              <td>{m.specId ? 'по спецификации' : ru(m.price) || '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {doc.operations.length > 0 && (
         <p>
-          Операции: {doc.operations.map((o) => `${o.name} (${o.hours} ч × ${o.rate} ₽)`).join('; ')}
+          Операции: {doc.operations.map((o) => `${o.name} (${ru(o.hours)} ч × ${ru(o.rate)} ₽)`).join('; ')}
         </p>
       )}
     </section>

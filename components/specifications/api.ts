@@ -1,5 +1,6 @@
 import { filesApi, productApi } from '@/lib/client/api';
 import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
+import { nestedIdsOf } from '@/lib/domain/cost/nesting';
 import type { FileObject } from '@/lib/schemas/files';
 
 /** A stored specification as the list shows it. */
@@ -8,7 +9,20 @@ export interface StoredSpec {
   name: string;
   version: number;
   updatedAt: string;
+  /** Its unit of output ('' when the document has none). */
+  unit: string;
+  /** The specifications its lines take as semi-finished goods. */
+  nested: string[];
 }
+
+const unitOf = (metadata: string): string => {
+  try {
+    const u = (JSON.parse(metadata) as { unit?: unknown } | null)?.unit;
+    return typeof u === 'string' ? u : '';
+  } catch {
+    return '';
+  }
+};
 
 /** Specifications are file-manager objects of type `specifications`; the document is the object's metadata. */
 export const specsApi = {
@@ -24,7 +38,7 @@ export const specsApi = {
     const objects = r.objects ?? r.items ?? [];
     return objects
       .filter((o) => o.kind === 'file')
-      .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at }));
+      .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at, unit: unitOf(o.metadata), nested: nestedIdsOf(o.metadata) }));
   },
   async get(id: string): Promise<{ doc: SpecDocument; version: number; name: string }> {
     const r = await filesApi<{ object: FileObject }>('getFileInfo', { id });

@@ -1,6 +1,7 @@
+import { formatNumber, parseDecimal } from '@/lib/domain/money';
 import type { MaterialLine, Operation, SpecDocument } from './types';
 
-/** One field that differs between two versions: its Russian label and the values (as text, '' = empty). */
+/** One field that differs between two versions: its Russian label and the values (as text, '' = empty; numbers Russian). */
 export interface FieldChange {
   field: string;
   label: string;
@@ -60,12 +61,22 @@ const OPERATION: [string, string][] = [
   ['machineRate', 'ставка машино-часа'],
 ];
 
-/** A field's value as text; defaults count as empty so `wasteMode: "uplift"` equals no mode. */
+/** Fields holding numbers: compared by value ("0,85" = "0.85" = 0.85) and shown the Russian way. */
+const NUMERIC = new Set(['outputQty', 'qty', 'wastePct', 'price', 'returnable.qty', 'returnable.price', 'hours', 'rate', 'machineHours', 'machineRate']);
+
+/**
+ * A field's value as text; defaults count as empty so `wasteMode: "uplift"` equals no mode. A number is
+ * written one way whatever form it was stored in (a document typed with commas, one the server wrote with dots).
+ */
 function text(obj: unknown, path: string): string {
   let v: unknown = obj;
   for (const k of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
   if (v === undefined || v === null || v === false) return '';
-  const s = String(v);
+  let s = String(v);
+  if (NUMERIC.has(path) && s.trim() !== '') {
+    const n = parseDecimal(v);
+    if (n.ok) s = formatNumber(n.value);
+  }
   if (path === 'wasteMode' && s === 'uplift') return '';
   if (path === 'article' && s === 'materials') return '';
   if (path === 'outputQty' && s === '1') return '';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { nestedIdsOf } from '@/lib/domain/cost/nesting';
 import type { Db } from '../../db/client';
 import { ServiceError } from '../../errors';
 import { resolveObject } from '../files/access';
@@ -12,20 +13,6 @@ export interface SpecRefs {
 interface Node {
   name: string;
   children: string[];
-}
-
-/** The semi-finished specifications a stored document refers to (its lines' `specId`), without repeats. */
-function childrenOf(metadata: string): string[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(metadata);
-  } catch {
-    return [];
-  }
-  const materials = (doc as { materials?: unknown } | null)?.materials;
-  if (!Array.isArray(materials)) return [];
-  const ids = materials.map((m) => (m && typeof m === 'object' ? (m as { specId?: unknown }).specId : undefined));
-  return [...new Set(ids.filter((x): x is string => typeof x === 'string' && x.length > 0))];
 }
 
 /**
@@ -43,7 +30,7 @@ export async function assertNoSpecCycle(db: Db, userId: string, specId: string, 
     let node: Node | null = null;
     try {
       const { row } = await resolveObject(db, userId, id, 'read');
-      if (row.type === 'specifications' && row.kind === 'file') node = { name: row.name, children: childrenOf(row.metadata) };
+      if (row.type === 'specifications' && row.kind === 'file') node = { name: row.name, children: nestedIdsOf(row.metadata) };
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
     }

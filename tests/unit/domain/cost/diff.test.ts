@@ -49,7 +49,7 @@ describe('diffSpecs', () => {
         name: 'Столешница',
         changes: [
           { field: 'qty', label: 'нетто', from: '1', to: '2' },
-          { field: 'price', label: 'цена', from: '2500', to: '2600' },
+          { field: 'price', label: 'цена', from: '2\u00a0500', to: '2\u00a0600' },
         ],
       },
     ]);
@@ -63,6 +63,36 @@ describe('diffSpecs', () => {
     expect(d.materials.changed.map((c) => [c.id, c.changes.map((x) => x.field)])).toEqual([
       ['m2', ['specId']],
       ['m3', ['returnable.qty', 'returnable.price']],
+    ]);
+  });
+
+  it('numbers compare by value: a comma, a dot, digit groups, trailing zeros or a JSON number are the same', () => {
+    const typed: SpecDocument = {
+      ...base,
+      outputQty: '1,0',
+      materials: [
+        { ...base.materials[0]!, qty: '1,000', price: '2 500,00' },
+        base.materials[1]!,
+        { ...base.materials[2]!, qty: '0,1', returnable: { qty: '0,05', price: '12,5' } },
+      ],
+      operations: [{ id: 'o1', name: 'Сборка', hours: '1', rate: '500', machineHours: '0,85' }],
+    };
+    const stored: SpecDocument = {
+      ...typed,
+      outputQty: '1',
+      materials: [
+        { ...base.materials[0]!, qty: '1', price: 2500 as unknown as string },
+        base.materials[1]!,
+        { ...base.materials[2]!, qty: '0.1', returnable: { qty: '0.05', price: '12.50' } },
+      ],
+      operations: [{ id: 'o1', name: 'Сборка', hours: '1.0', rate: '500', machineHours: '0.85' }],
+    };
+    expect(diffSpecs(typed, stored).same).toBe(true);
+    const d = diffSpecs(typed, { ...stored, operations: [{ ...stored.operations[0]!, machineHours: '0.9' }] });
+    expect(d.operations.changed).toEqual([{ id: 'o1', name: 'Сборка', changes: [{ field: 'machineHours', label: 'машино-часы', from: '0,85', to: '0,9' }] }]);
+    // text that is not a number is compared as it is
+    expect(diffSpecs(base, { ...base, materials: [{ ...base.materials[0]!, qty: 'много' }, base.materials[1]!, base.materials[2]!] }).materials.changed[0]!.changes).toEqual([
+      { field: 'qty', label: 'нетто', from: '1', to: 'много' },
     ]);
   });
 });
