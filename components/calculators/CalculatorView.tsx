@@ -141,6 +141,25 @@ export function CalculatorView({ id }: { id: string }) {
               const fid = `calc-${f.name}`;
               const error = errors[f.name];
               const describedBy = error || f.hint ? `${fid}-msg` : undefined;
+              if (f.kind === 'check') {
+                return (
+                  <div key={f.name} className={`${s.field} ${s.checkField}`}>
+                    <div className={s.check}>
+                      <input
+                        id={fid}
+                        type="checkbox"
+                        checked={values[f.name] === 'true'}
+                        onChange={(e) => set(f.name, e.target.checked ? 'true' : 'false')}
+                        aria-describedby={describedBy}
+                      />
+                      <label htmlFor={fid}>{f.label}</label>
+                    </div>
+                    <small id={`${fid}-msg`} className={error ? s.error : s.hint} role={error ? 'alert' : undefined}>
+                      {error ?? f.hint}
+                    </small>
+                  </div>
+                );
+              }
               return (
                 <div key={f.name} className={s.field}>
                   <label htmlFor={fid}>{f.label}</label>

@@ -3,8 +3,13 @@
  * Values are kept as typed (also in the URL, so a link reproduces the form); dates are typed дд.мм.гггг.
  */
 
-/** `payments`: partial payments typed as «дд.мм.гггг сумма; …», sent as `[{date, amount}]`. */
-export type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'text' | 'payments';
+import { ELEVEN_MONTHS_SOURCE } from '@/lib/domain/calculators/vacation-compensation';
+
+/**
+ * `payments`: partial payments typed as «дд.мм.гггг сумма; …», sent as `[{date, amount}]`.
+ * `check`: a checkbox, `'true'`/`'false'` (its hint — the rule's source — stays visible beside it).
+ */
+export type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'check' | 'text' | 'payments';
 
 export interface FormField {
   name: string;
@@ -213,10 +218,18 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'daysUsed', label: 'Использовано дней отпуска', kind: 'number', initial: '0' },
       { name: 'averageDaily', label: 'Средний дневной заработок, ₽', kind: 'money' },
       { name: 'annualDays', label: 'Дней отпуска в году', kind: 'int', initial: '28' },
+      {
+        name: 'elevenMonthsFullYear',
+        label: '11 месяцев рабочего года — как полный год (полный отпуск)',
+        kind: 'check',
+        initial: 'false',
+        hint: ELEVEN_MONTHS_SOURCE,
+      },
     ],
     outputs: [
       { key: 'days', label: 'Дней к компенсации', kind: 'qty' },
       { key: 'amount', label: 'Компенсация', kind: 'money' },
+      { key: 'monthsCounted', label: 'Месяцев в расчёте', kind: 'qty' },
     ],
   },
   'sick-leave': {

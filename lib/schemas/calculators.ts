@@ -150,6 +150,7 @@ export const calculatorInputs = {
     daysUsed: dflt(decimal({ places: 2 }), '0'),
     averageDaily: req(money({ gt: '0' })),
     annualDays: dflt(int(1, 365), 28),
+    elevenMonthsFullYear: opt(bool()),
   }),
   'sick-leave': z.object({
     earnings: req(list(z.object({ year: req(int(2000, 2100)), amount: req(money()) }), 1, 2)),

@@ -28,6 +28,7 @@ describe('calculator forms', () => {
       investment: { investment: '1 000 000', cashFlows: '300 000; 400 000; 500 000', ratePct: '10' },
       'sick-leave': { startDate: '10.03.2026', earnings1: '1 000 000', earnings2: '1 200 000', insuranceYears: '6', days: '10' },
       vacation: { earnings: '550 000', fullMonths: '11', partialMonths: '30/15', days: '14' },
+      'vacation-compensation': { ...initialValues('vacation-compensation'), monthsWorked: '11', averageDaily: '1 500', elevenMonthsFullYear: 'true' },
       markup: { cost: '1 000', by: 'marginPct', marginPct: '30', markupPct: '99' },
     };
     for (const [id, typed] of Object.entries(cases)) {
@@ -91,5 +92,15 @@ describe('calculator forms', () => {
     expect(formatOutput('years', '2.60')).toBe('2,60 года');
     expect(formatOutput('years', '5.00')).toBe('5,00 лет');
     expect(formatOutput('money', null)).toBe('—');
+  });
+
+  it('the 11-month rule is a checkbox with its source, off by default', () => {
+    const f = FORMS['vacation-compensation']!.fields.find((x) => x.name === 'elevenMonthsFullYear')!;
+    expect(f.kind).toBe('check');
+    expect(f.hint).toMatch(/п\. 28 Правил об очередных и дополнительных отпусках/);
+    expect(initialValues('vacation-compensation').elevenMonthsFullYear).toBe('false');
+    const parsed = calculatorInputs['vacation-compensation'].safeParse(toInput('vacation-compensation', { ...initialValues('vacation-compensation'), monthsWorked: '11', averageDaily: '1500' }));
+    expect(parsed.data).toMatchObject({ elevenMonthsFullYear: false });
+    expect(valuesFromInput('vacation-compensation', { monthsWorked: 11, elevenMonthsFullYear: true }).elevenMonthsFullYear).toBe('true');
   });
 });

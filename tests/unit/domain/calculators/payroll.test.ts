@@ -99,10 +99,36 @@ describe('vacation', () => {
 
 describe('vacation-compensation', () => {
   it('5 months: 28 / 12 × 5 = 11,67 days', () => {
-    expect(run('vacation-compensation', { monthsWorked: 5, daysUsed: '0', averageDaily: '1706.48', annualDays: 28 }).result).toEqual({ days: '11.67', amount: '19914.62' });
+    expect(run('vacation-compensation', { monthsWorked: 5, daysUsed: '0', averageDaily: '1706.48', annualDays: 28 }).result).toEqual({ days: '11.67', amount: '19914.62', monthsCounted: 5 });
   });
   it('a full year gives 28 days, not 12 × 2,33 = 27,96', () => {
-    expect(run('vacation-compensation', { monthsWorked: 12, daysUsed: '10', averageDaily: '1000', annualDays: 28 }).result).toEqual({ days: '18.00', amount: '18000.00' });
+    expect(run('vacation-compensation', { monthsWorked: 12, daysUsed: '10', averageDaily: '1000', annualDays: 28 }).result).toEqual({ days: '18.00', amount: '18000.00', monthsCounted: 12 });
+  });
+  it('the 11-month rule (an option): 11 months of the working year count as the whole year', () => {
+    // 28 days for 11 months: 1 500 × 28 = 42 000 (without the rule 28 / 12 × 11 = 25,67 days, 1 500 × 25,67 = 38 505)
+    const input = { monthsWorked: 11, daysUsed: '0', averageDaily: '1500', annualDays: 28 };
+    expect(run('vacation-compensation', { ...input, elevenMonthsFullYear: true }).result).toEqual({ days: '28.00', amount: '42000.00', monthsCounted: 12 });
+    expect(run('vacation-compensation', input).result).toEqual({ days: '25.67', amount: '38505.00', monthsCounted: 11 });
+    const steps = run('vacation-compensation', { ...input, elevenMonthsFullYear: true }).steps;
+    expect(steps[0]).toEqual({
+      label: expect.stringMatching(/^Правило 11 месяцев — п\. 28 Правил об очередных и дополнительных отпусках \(утв\. НКТ СССР 30\.04\.1930 № 169\)/),
+      formula: 'в последнем рабочем году 11 мес. ≥ 11 → засчитывается 12',
+      value: '12 мес.',
+    });
+    expect(steps[2]!.formula).toBe('28 / 12 × 12 − 0');
+  });
+  it('the 11-month rule counts the last working year only', () => {
+    // 23 months = 1 year + 11 months → 24 months: 28 / 12 × 24 − 20 = 36 days, 2 000 × 36 = 72 000
+    // (without the rule 28 / 12 × 23 − 20 = 33,67 days, 2 000 × 33,67 = 67 340)
+    const input = { monthsWorked: 23, daysUsed: '20', averageDaily: '2000', annualDays: 28 };
+    expect(run('vacation-compensation', { ...input, elevenMonthsFullYear: true }).result).toEqual({ days: '36.00', amount: '72000.00', monthsCounted: 24 });
+    expect(run('vacation-compensation', input).result).toEqual({ days: '33.67', amount: '67340.00', monthsCounted: 23 });
+    // 10 months: not 11 — 28 / 12 × 10 = 23,33 days, 1 000 × 23,33 = 23 330; the step says the rule did not apply
+    const ten = run('vacation-compensation', { monthsWorked: 10, daysUsed: '0', averageDaily: '1000', annualDays: 28, elevenMonthsFullYear: true });
+    expect(ten.result).toEqual({ days: '23.33', amount: '23330.00', monthsCounted: 10 });
+    expect(ten.steps[0]!.formula).toBe('в последнем рабочем году 10 мес. < 11 — правило не применяется');
+    // a whole year stays a year
+    expect(run('vacation-compensation', { monthsWorked: 12, daysUsed: '0', averageDaily: '1000', annualDays: 28, elevenMonthsFullYear: true }).result).toMatchObject({ days: '28.00', monthsCounted: 12 });
   });
   it('more days used than earned gives zero', () => {
     expect(run('vacation-compensation', { monthsWorked: 2, daysUsed: '14', averageDaily: '1000', annualDays: 28 }).result.days).toBe('0.00');
