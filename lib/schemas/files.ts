@@ -32,6 +32,18 @@ export interface PathItem {
   name: string;
 }
 
+/** An object in the recycle bin (`listTrash`): a folder's `size` is that of the files inside it. */
+export interface TrashItem {
+  object: FileObject;
+  deleted_at: string;
+  /** When the sweeper deletes it for good (deleted_at + TRASH_DAYS). */
+  expires_at: string;
+  /** Where it was: the folders above it the caller may see, from the top. */
+  path: PathItem[];
+  /** Its folder is gone (deleted for good, or in the bin too): it is restored to the top level. */
+  restores_to_root: boolean;
+}
+
 export interface FileShare {
   login: string;
   access: 'read' | 'edit';

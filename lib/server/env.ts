@@ -89,6 +89,8 @@ export const envSchema = z
     PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default('Калькулус')),
     UPLOAD_IDLE_HOURS: z.preprocess(emptyToUndefined, positiveInt('часов').default(24)),
     FILE_QUOTA_MB: z.preprocess(emptyToUndefined, positiveInt('мегабайт').default(10240)),
+    /** Days an object deleted by the user stays in the recycle bin before the sweeper deletes it for good. */
+    TRASH_DAYS: z.preprocess(emptyToUndefined, positiveInt('дней').default(30)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['info', 'silent']).default('info')),
     /** How many proxies in front of the app may append to X-Forwarded-For: false/0 (default), a number, or true (all). */
     TRUST_PROXY: z.preprocess(

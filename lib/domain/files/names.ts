@@ -34,3 +34,12 @@ export function uniqueName(name: string, taken: Set<string>): string {
   taken.add(candidate.toLowerCase());
   return candidate;
 }
+
+/**
+ * The `n`-th name for a second object of the same name: «отчёт.pdf» → «отчёт (2).pdf» (before a file's
+ * extension), «Папка» → «Папка (2)» (a folder's name is numbered at the end).
+ */
+export function numberedName(name: string, n: number, kind: 'file' | 'folder'): string {
+  const dot = kind === 'file' ? name.lastIndexOf('.') : -1;
+  return dot > 0 && dot < name.length - 1 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}

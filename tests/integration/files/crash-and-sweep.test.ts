@@ -161,7 +161,7 @@ describe.each<StoreKind>(['disk', 's3'])(`the upload sweeper on %s (${testDriver
     await ctx.blobs.put(orphan, Buffer.from('orphan'));
 
     // Not idle yet: nothing goes.
-    expect(await sweepUploads(ctx, new Date(Date.now() + 23 * 3600_000))).toEqual({ uploads: 0, blobs: 0 });
+    expect(await sweepUploads(ctx, new Date(Date.now() + 23 * 3600_000))).toEqual({ uploads: 0, blobs: 0, trash: 0 });
     expect(await ctx.blobs.stat(key)).not.toBeNull();
 
     const swept = await sweepUploads(ctx, new Date(Date.now() + 25 * 3600_000));

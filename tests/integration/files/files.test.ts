@@ -82,8 +82,10 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     const list = await ok<{ objects: FileObj[]; total: number }>(ctx, a, 'listObjects', { root: top.id });
     expect(list.objects.map((o) => o.name)).toEqual(['2026']);
 
+    // A rename is not an edit: the version stays; a new metadata is one, and then version 1 is stale.
     const renamed = await ok<{ object: FileObj }>(ctx, a, 'updateAttributes', { id: sub.id, name: '2026 год', version: 1 });
-    expect(renamed.object).toMatchObject({ name: '2026 год', version: 2 });
+    expect(renamed.object).toMatchObject({ name: '2026 год', version: 1, updated_at: sub.updated_at });
+    expect((await ok<{ object: FileObj }>(ctx, a, 'updateAttributes', { id: sub.id, metadata: '{"b":2}', version: 1 })).object.version).toBe(2);
     const stale = await call(ctx, a, 'updateAttributes', { id: sub.id, name: 'x', version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('CONFLICT');
@@ -408,13 +410,15 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     const dir = await folder(a, 'Папка для архива');
     const inner = await folder(a, 'Внутри', dir.id);
     const one = await upload(ctx, a, 'Отчёт.txt', Buffer.from('первый'), { root: dir.id });
-    await upload(ctx, a, 'Отчёт.txt', Buffer.from('второй'), { root: dir.id });
+    const other = await folder(a, 'Другая');
+    const second = await upload(ctx, a, 'Отчёт.txt', Buffer.from('второй'), { root: other.id });
     await upload(ctx, a, 'Вложение.csv', Buffer.from('a;b\n1;2'), { root: inner.id });
     await folder(a, 'Пустая', dir.id);
     const big = pattern(300_000, 9);
     const loose = await upload(ctx, a, 'Отчёт.txt', big);
 
-    const res = await get(ctx, a, `files?ids=${dir.id},${loose.id}`);
+    // Two chosen files of one name (from different folders) are made unique in the archive.
+    const res = await get(ctx, a, `files?ids=${dir.id},${loose.id},${second.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; .*filename\*=UTF-8''.*\.zip$/);
@@ -422,17 +426,17 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
     expect([...entries.keys()].sort()).toEqual(
       [
         'Отчёт.txt',
+        'Отчёт (2).txt',
         'Папка для архива/',
         'Папка для архива/Внутри/',
         'Папка для архива/Внутри/Вложение.csv',
         'Папка для архива/Отчёт.txt',
-        'Папка для архива/Отчёт (2).txt',
         'Папка для архива/Пустая/',
       ].sort(),
     );
     expect(entries.get('Отчёт.txt')?.equals(big)).toBe(true);
-    const texts = [entries.get('Папка для архива/Отчёт.txt')?.toString(), entries.get('Папка для архива/Отчёт (2).txt')?.toString()];
-    expect(texts.sort()).toEqual(['второй', 'первый']);
+    expect(entries.get('Отчёт (2).txt')?.toString()).toBe('второй');
+    expect(entries.get('Папка для архива/Отчёт.txt')?.toString()).toBe('первый');
 
     const bare = await get(ctx, a, `files?${one.id}`);
     expect([...readZip(await bytesOf(bare)).keys()]).toEqual(['Отчёт.txt']);
@@ -547,6 +551,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect(await count('files_pending_blobs')).toBe(0);
     expect((await ok<{ object: FileObj }>(ctx, a, 'completeUpload', { upload_id: up.upload_id })).object.id).toBe(done.object.id);
     await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+    await ok(ctx, a, 'deleteForever', { ids: [done.object.id] });
     expect(await objectKeys()).toEqual([]);
   });
 
@@ -569,6 +574,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect((await objectKeys()).filter((k) => k.startsWith('uploads/'))).toEqual([]);
     expect(await count('files_pending_blobs')).toBe(0);
     await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+    await ok(ctx, a, 'deleteForever', { ids: [done.object.id] });
   });
 
   it('a sha256 mismatch: 422 before anything is joined when the hash was carried; else 422 and the upload starts over', async () => {
@@ -612,6 +618,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect(await shim.pendingUploads(BUCKET)).toEqual([]);
     expect(await count('files_pending_blobs')).toBe(0);
     await ok(ctx, a, 'deleteFiles', { ids: [done.object.id] });
+    await ok(ctx, a, 'deleteForever', { ids: [done.object.id] });
   });
 
   it('two completions at once answer the same object, once committed', async () => {
@@ -627,6 +634,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect(await shim.pendingUploads(BUCKET)).toEqual([]);
     expect(await count('files_pending_blobs')).toBe(0);
     await ok(ctx, a, 'deleteFiles', { ids: [ids[0]] });
+    await ok(ctx, a, 'deleteForever', { ids: [ids[0]] });
   });
 
   it('the sweeper aborts an idle upload’s multipart upload, and one a crash left journalled (with or without its UploadId)', async () => {
@@ -643,9 +651,9 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     await notePending(ctx.db, ['files/crashed-2']);
     await parts.create('files/crashed-2');
     expect(await shim.pendingUploads(BUCKET)).toHaveLength(3);
-    expect(await sweepUploads(ctx, new Date(Date.now() + 23 * 3600_000))).toEqual({ uploads: 0, blobs: 0 });
+    expect(await sweepUploads(ctx, new Date(Date.now() + 23 * 3600_000))).toEqual({ uploads: 0, blobs: 0, trash: 0 });
     expect(await shim.pendingUploads(BUCKET)).toHaveLength(3);
-    expect(await sweepUploads(ctx, new Date(Date.now() + 25 * 3600_000))).toEqual({ uploads: 1, blobs: 2 });
+    expect(await sweepUploads(ctx, new Date(Date.now() + 25 * 3600_000))).toEqual({ uploads: 1, blobs: 2, trash: 0 });
     expect(await shim.pendingUploads(BUCKET)).toEqual([]);
     expect(await objectKeys()).toEqual([]);
     expect(await count('files_pending_blobs')).toBe(0);

@@ -109,6 +109,7 @@ export interface FileObj {
   mode: string;
   type: string;
   metadata: string;
+  updated_at: string;
 }
 
 /** The whole seed protocol: createUpload → every chunk in order → completeUpload. */

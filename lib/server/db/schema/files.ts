@@ -15,6 +15,13 @@ import {
  * File-manager objects (API.md §3): files and folders in one tree per owner. `parent_id` null = top level.
  * `search_name` is the name lower-cased in JS (ё → е) so the search is case-insensitive for Cyrillic
  * whatever the database collation is. A file's bytes live in the blob store under `blob_key`.
+ *
+ * Names are unique in a folder (and at an owner's top level of one type) the way the search compares them:
+ * by `search_name`, among visible objects — the unique index `files_objects_name_uq`.
+ *
+ * The recycle bin: an object deleted by the user gets `deleted_at`/`deleted_by`, and it and everything below
+ * it get `trash_id` = its id (what is already in the bin keeps its own). `trash_id` not null = invisible.
+ * Restoring clears the marks of that `trash_id`; the sweeper deletes for good what is older than TRASH_DAYS.
  */
 export const fileObjects = pgTable(
   'files_objects',
@@ -35,11 +42,22 @@ export const fileObjects = pgTable(
     uploadId: text('upload_id'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the content last changed (not a rename, a move or a change of access). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Put in the recycle bin at (only on the object the user deleted, not on what is inside it). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+    /** The object in the bin that hides this one (itself, or the folder above it that was deleted); null = visible. */
+    trashId: text('trash_id'),
   },
   (t) => [
     index('files_objects_owner_parent_idx').on(t.ownerId, t.parentId, t.type),
     index('files_objects_parent_idx').on(t.parentId),
+    uniqueIndex('files_objects_name_uq')
+      .on(t.ownerId, t.type, sql`coalesce(${t.parentId}, '')`, t.searchName)
+      .where(sql`${t.trashId} is null`),
+    index('files_objects_trash_idx').on(t.trashId).where(sql`${t.trashId} is not null`),
+    index('files_objects_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

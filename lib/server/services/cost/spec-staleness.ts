@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { costParamsSchema } from '@/lib/schemas/specification';
 import type { Db } from '../../db/client';
@@ -165,7 +165,15 @@ export const linkedSpecsCall = defineCall({
     const candidates = await ctx.db
       .select({ id: fileObjects.id, name: fileObjects.name, metadata: fileObjects.metadata, updatedAt: fileObjects.updatedAt })
       .from(fileObjects)
-      .where(and(eq(fileObjects.ownerId, user.id), eq(fileObjects.type, 'specifications'), eq(fileObjects.kind, 'file'), sql`strpos(${fileObjects.metadata}, ${id}) > 0`))
+      .where(
+        and(
+          eq(fileObjects.ownerId, user.id),
+          eq(fileObjects.type, 'specifications'),
+          eq(fileObjects.kind, 'file'),
+          isNull(fileObjects.trashId),
+          sql`strpos(${fileObjects.metadata}, ${id}) > 0`,
+        ),
+      )
       .orderBy(asc(fileObjects.searchName));
     const specs = candidates
       .filter((c) => docOf(c as ObjectRow).processSetId === id)

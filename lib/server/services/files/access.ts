@@ -15,6 +15,7 @@ interface ChainRow {
   owner_id: string;
   name: string;
   mode: string;
+  trash_id: string | null;
   depth: number;
   share: string | null;
 }
@@ -24,13 +25,13 @@ async function chainOf(db: Db, objectId: string, userId: string | null): Promise
   return rows<ChainRow>(
     db,
     sql`with recursive chain as (
-          select id, parent_id, owner_id, name, mode, 0 as depth from files_objects where id = ${objectId}
+          select id, parent_id, owner_id, name, mode, trash_id, 0 as depth from files_objects where id = ${objectId}
           union all
-          select o.id, o.parent_id, o.owner_id, o.name, o.mode, c.depth + 1
+          select o.id, o.parent_id, o.owner_id, o.name, o.mode, o.trash_id, c.depth + 1
             from files_objects o join chain c on o.id = c.parent_id
            where c.depth < ${MAX_DEPTH}
         )
-        select c.id, c.parent_id, c.owner_id, c.name, c.mode, c.depth, s.access as share
+        select c.id, c.parent_id, c.owner_id, c.name, c.mode, c.trash_id, c.depth, s.access as share
           from chain c left join files_shares s on s.object_id = c.id and s.user_id = ${userId ?? ''}
          order by c.depth`,
   );
@@ -81,17 +82,24 @@ function visibleAncestors(chain: ChainRow[], userId: string | null): PathItem[] 
 
 /**
  * Loads an object the caller may see, or throws 404 (an object the caller may not see does not exist for
- * them). `need` above what they have → 403 (they can see it, so saying so leaks nothing).
+ * them). `need` above what they have → 403 (they can see it, so saying so leaks nothing). An object in the
+ * recycle bin, or inside a folder that is, does not exist either — unless `trashed` (the bin's own calls).
  */
-export async function resolveObject(db: Db, userId: string | null, objectId: string, need: FileAccess = 'read'): Promise<Resolved> {
+export async function resolveObject(
+  db: Db,
+  userId: string | null,
+  objectId: string,
+  need: FileAccess = 'read',
+  opts: { trashed?: boolean } = {},
+): Promise<Resolved> {
   const chain = await chainOf(db, objectId, userId);
   const access = accessFromChain(chain, userId);
-  if (!access) throw notFound();
+  if (!access || (chain[0]?.trash_id != null && !opts.trashed)) throw notFound();
   if (!atLeast(access, need)) {
     throw forbidden(need === 'owner' ? 'Это может сделать только владелец.' : 'У вас есть права только на просмотр.');
   }
   const [row] = await db.select().from(fileObjects).where(eq(fileObjects.id, objectId)).limit(1);
-  if (!row) throw notFound();
+  if (!row || (row.trashId !== null && !opts.trashed)) throw notFound();
   const path = chain
     .filter((c) => c.depth > 0)
     .reverse()
@@ -104,21 +112,25 @@ export async function accessOf(db: Db, userId: string | null, objectId: string):
   return accessFromChain(await chainOf(db, objectId, userId), userId);
 }
 
-/** Ids of an object and everything below it. */
+/**
+ * Ids of an object and everything below it that goes with it: for a visible object, what is visible below
+ * it (not what was deleted into the bin from inside it); for an object in the bin, what it hides.
+ */
 export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
   const found = await rows<{ id: string }>(
     db,
     sql`with recursive tree as (
-          select id, 0 as depth from files_objects where id = ${rootId}
+          select id, trash_id, 0 as depth from files_objects where id = ${rootId}
           union all
-          select o.id, t.depth + 1 from files_objects o join tree t on o.parent_id = t.id where t.depth < ${MAX_DEPTH}
+          select o.id, o.trash_id, t.depth + 1 from files_objects o join tree t on o.parent_id = t.id
+           where t.depth < ${MAX_DEPTH} and o.trash_id is not distinct from (select trash_id from files_objects where id = ${rootId})
         )
         select id from tree`,
   );
   return found.map((r) => r.id);
 }
 
-/** Bytes an owner uses: stored files plus the declared size of their open uploads. */
+/** Bytes an owner uses: stored files (those in the recycle bin too) plus the declared size of their open uploads. */
 export async function usedBytes(db: Db, ownerId: string, opts: { exceptUpload?: string } = {}): Promise<number> {
   const [r] = await rows<{ used: string | number | null }>(
     db,

@@ -6,11 +6,14 @@ import { copyFileCall } from './copy-file';
 import { createFolderCall } from './create-folder';
 import { createUploadCall } from './create-upload';
 import { deleteFilesCall } from './delete-files';
+import { deleteForeverCall, emptyTrashCall } from './delete-forever';
 import { createFileLinkCall, listFileLinksCall, listLinkObjectsCall, openFileLinkCall, revokeFileLinkCall } from './file-links';
 import { getFileCall } from './get-file';
 import { getFileInfoCall } from './get-file-info';
 import { getZipCall } from './get-zip';
 import { listObjectsCall } from './list-objects';
+import { listTrashCall } from './list-trash';
+import { restoreFilesCall } from './restore-files';
 import { setFileModeCall } from './set-file-mode';
 import { listSharesCall, shareFileCall, unshareFileCall } from './share-file';
 import { updateAttributesCall } from './update-attributes';
@@ -33,6 +36,10 @@ export const fileCalls: CallTable = {
   unshareFile: unshareFileCall,
   listShares: listSharesCall,
   deleteFiles: deleteFilesCall,
+  listTrash: listTrashCall,
+  restoreFiles: restoreFilesCall,
+  deleteForever: deleteForeverCall,
+  emptyTrash: emptyTrashCall,
   createUpload: createUploadCall,
   uploadChunk: uploadChunkCall,
   uploadStatus: uploadStatusCall,

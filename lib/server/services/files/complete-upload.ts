@@ -20,6 +20,7 @@ import { accessOf, usedBytes } from './access';
 import { finishHash } from './chunk-hasher';
 import { Measure } from './measure';
 import { newId, notFound, searchKey, toWire } from './model';
+import { freeName, guardName } from './names-taken';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
 import { partsOf, resetMultipart, type MultipartRef } from './upload-parts';
 import { inPlaceChunkKey, loadUpload, planOf, quotaBytes, quotaExceeded, uploadFileKey, type UploadRow } from './uploads';
@@ -288,7 +289,10 @@ function mismatchOf(upload: UploadRow, size: number, bytes: number, sha256: stri
   return msg ? new ServiceError('CHECKSUM_MISMATCH', msg, { extra: { sha256, size: bytes } }) : null;
 }
 
-/** Inside the completion's transaction: the parent still exists, the quota holds; the object row goes in. */
+/**
+ * Inside the completion's transaction: the parent still exists (and is not in the bin), the quota holds; the
+ * object row goes in — as «name (2).ext» when another object took the name while the bytes were sent.
+ */
 async function insertObject(
   ctx: AppContext,
   tx: typeof ctx.db,
@@ -296,27 +300,32 @@ async function insertObject(
   o: { objectId: string; size: number; sha256: string; key: string | null },
 ): Promise<void> {
   if (locked.parentId) {
-    const [parent] = await tx.select({ id: fileObjects.id }).from(fileObjects).where(eq(fileObjects.id, locked.parentId));
-    if (!parent) throw new ServiceError('NOT_FOUND', 'Папку, в которую шла загрузка, удалили.');
+    const [parent] = await tx.select({ trashId: fileObjects.trashId }).from(fileObjects).where(eq(fileObjects.id, locked.parentId));
+    if (!parent || parent.trashId !== null) throw new ServiceError('NOT_FOUND', 'Папку, в которую шла загрузка, удалили.');
   }
   const used = await usedBytes(tx, locked.ownerId, { exceptUpload: locked.id });
   if (used + o.size > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
-  await tx.insert(fileObjects).values({
-    id: o.objectId,
-    ownerId: locked.ownerId,
-    parentId: locked.parentId,
-    name: locked.name,
-    searchName: searchKey(locked.name),
-    type: locked.type,
-    kind: 'file',
-    mode: locked.mode,
-    metadata: locked.metadata,
-    size: o.size,
-    mime: mimeOf(locked.name),
-    sha256: o.sha256,
-    blobKey: o.key,
-    uploadId: locked.id,
-  });
+  const scope = { ownerId: locked.ownerId, type: locked.type, parentId: locked.parentId };
+  const name = await freeName(tx, scope, locked.name, 'file');
+  // In a savepoint: a name taken by a concurrent write leaves the transaction usable for the 409's details.
+  await guardName(tx, scope, name, 'file', () =>
+    tx.transaction((sp) => sp.insert(fileObjects).values({
+      id: o.objectId,
+      ownerId: locked.ownerId,
+      parentId: locked.parentId,
+      name,
+      searchName: searchKey(name),
+      type: locked.type,
+      kind: 'file',
+      mode: locked.mode,
+      metadata: locked.metadata,
+      size: o.size,
+      mime: mimeOf(name),
+      sha256: o.sha256,
+      blobKey: o.key,
+      uploadId: locked.id,
+    })),
+  );
 }
 
 /**

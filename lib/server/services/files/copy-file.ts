@@ -10,13 +10,15 @@ import { requireUser } from '../auth/require-user';
 import { resolveObject, subtreeIds, usedBytes } from './access';
 import { placementOf } from './create-folder';
 import { nameSchema, newId, searchKey, toWire, type ObjectRow } from './model';
+import { ensureNameFree, guardName } from './names-taken';
 import { objectBody } from './object-body';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
 import { quotaBytes, quotaExceeded } from './uploads';
 
 /**
  * Copies a file or a folder with everything inside to `root` (the caller's top level when absent) under
- * `name`. Bytes are copied blob by blob first; all rows are then inserted in one transaction.
+ * `name` (taken there → 409 NAME_TAKEN). Bytes are copied blob by blob first; all rows are then inserted in
+ * one transaction. What is in the bin inside a folder is not copied.
  */
 export async function copyObject(ctx: AppContext, userId: string, input: { id: string; name: string; root?: string | null }) {
   const source = await resolveObject(ctx.db, userId, input.id, 'read');
@@ -28,6 +30,9 @@ export async function copyObject(ctx: AppContext, userId: string, input: { id: s
   if (place.parentId && ids.includes(place.parentId)) {
     throw new ServiceError('VALIDATION_ERROR', 'Папку нельзя скопировать в неё саму.', { fields: { root: 'Папку нельзя скопировать в неё саму.' } });
   }
+  const scope = { ownerId: place.ownerId, type: place.type, parentId: place.parentId };
+  const kind = source.row.kind === 'folder' ? 'folder' : 'file';
+  await ensureNameFree(ctx.db, scope, input.name, kind);
   const bytes = found.reduce((s, r) => s + (r.kind === 'file' ? Number(r.size) : 0), 0);
   if ((await usedBytes(ctx.db, place.ownerId)) + bytes > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
 
@@ -62,9 +67,11 @@ export async function copyObject(ctx: AppContext, userId: string, input: { id: s
       });
     }
     // `found` lists parents before children, so the rows insert in order.
-    await ctx.db.transaction(async (tx) => {
-      for (let i = 0; i < copies.length; i += 500) await tx.insert(fileObjects).values(copies.slice(i, i + 500));
-    });
+    await guardName(ctx.db, scope, input.name, kind, () =>
+      ctx.db.transaction(async (tx) => {
+        for (let i = 0; i < copies.length; i += 500) await tx.insert(fileObjects).values(copies.slice(i, i + 500));
+      }),
+    );
   } catch (e) {
     await deleteBlobs(ctx, written);
     throw e;

@@ -8,6 +8,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
 import { nameSchema, newId, searchKey, toWire } from './model';
+import { ensureNameFree, guardName } from './names-taken';
 
 export interface Placement {
   ownerId: string;
@@ -41,18 +42,22 @@ export const createFolderCall = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const place = await placementOf(ctx.db, user.id, input.root, input.type);
-    const [row] = await ctx.db
-      .insert(fileObjects)
-      .values({
-        id: newId(),
-        ownerId: place.ownerId,
-        parentId: place.parentId,
-        name: input.name,
-        searchName: searchKey(input.name),
-        type: place.type,
-        kind: 'folder',
-      })
-      .returning();
+    const scope = { ownerId: place.ownerId, type: place.type, parentId: place.parentId };
+    await ensureNameFree(ctx.db, scope, input.name, 'folder');
+    const [row] = await guardName(ctx.db, scope, input.name, 'folder', () =>
+      ctx.db
+        .insert(fileObjects)
+        .values({
+          id: newId(),
+          ownerId: place.ownerId,
+          parentId: place.parentId,
+          name: input.name,
+          searchName: searchKey(input.name),
+          type: place.type,
+          kind: 'folder',
+        })
+        .returning(),
+    );
     if (!row) throw new Error('insert returned no row');
     return { object: toWire(row, place.access) };
   },

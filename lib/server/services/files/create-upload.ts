@@ -8,6 +8,7 @@ import { requireUser } from '../auth/require-user';
 import { usedBytes } from './access';
 import { placementOf } from './create-folder';
 import { metadataSchema, nameSchema, newId } from './model';
+import { ensureNameFree } from './names-taken';
 import { quotaBytes, quotaExceeded } from './uploads';
 
 /** Largest single file: 50 GiB (the plan then has ≤ 10 737 chunks). */
@@ -34,6 +35,8 @@ export const createUploadCall = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const place = await placementOf(ctx.db, user.id, input.root, input.type);
+    // Refused before any byte is sent; a name taken while the bytes go makes the file «name (2).ext».
+    await ensureNameFree(ctx.db, { ownerId: place.ownerId, type: place.type, parentId: place.parentId }, input.name, 'file');
     if ((await usedBytes(ctx.db, place.ownerId)) + input.size > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
     const plan = chunkPlan(input.size);
     const id = newId();

@@ -1,51 +1,58 @@
 import 'server-only';
-import { inArray, isNotNull, and } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { idSchema } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
-import { fileObjectParts, fileObjects } from '../../db/schema';
+import { rows } from '../../db/rows';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { resolveObject, subtreeIds } from './access';
-import { deleteBlobs, notePending } from './pending-blobs';
+import { resolveObject } from './access';
+import { purgeObjects } from './purge';
 
 /**
- * Deletes objects (folders with everything inside). Every id is checked first: nothing is deleted unless
- * the caller may delete all of them (owner or `edit`). Rows go in one transaction; the blobs after it.
+ * Moves objects to the recycle bin (folders with everything inside). Every id is checked first: nothing
+ * moves unless the caller may delete all of them (owner or `edit`). In one transaction each object gets
+ * `deleted_at`/`deleted_by` and it and everything visible below it `trash_id` = its id: all of it becomes
+ * invisible, the bytes, versions, shares and links stay. An object already hidden by another one chosen
+ * with it (a file inside a chosen folder) goes with that folder. Avatars have no bin: they are deleted for
+ * good at once. Returns how many objects were hidden or deleted.
  */
-export async function deleteObjects(ctx: AppContext, userId: string, ids: string[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  for (const id of unique) await resolveObject(ctx.db, userId, id, 'edit');
-  const all = new Set<string>();
-  for (const id of unique) for (const x of await subtreeIds(ctx.db, id)) all.add(x);
-  const list = [...all];
-  const keys: string[] = [];
+export async function trashObjects(ctx: AppContext, userId: string, ids: string[]): Promise<number> {
+  const unique: string[] = [];
+  const avatars: string[] = [];
+  for (const id of new Set(ids)) {
+    const { row } = await resolveObject(ctx.db, userId, id, 'edit');
+    (row.type === 'avatars' ? avatars : unique).push(id);
+  }
+  let hidden = avatars.length ? await purgeObjects(ctx, avatars) : 0;
   await ctx.db.transaction(async (tx) => {
-    const blobs = await tx
-      .select({ key: fileObjects.blobKey })
-      .from(fileObjects)
-      .where(and(inArray(fileObjects.id, list), isNotNull(fileObjects.blobKey)));
-    for (const b of blobs) if (b.key) keys.push(b.key);
-    for (let i = 0; i < list.length; i += 1000) {
-      const parts = await tx
-        .select({ key: fileObjectParts.blobKey })
-        .from(fileObjectParts)
-        .where(inArray(fileObjectParts.objectId, list.slice(i, i + 1000)));
-      for (const p of parts) keys.push(p.key);
+    for (const id of unique) {
+      const marked = await rows<{ id: string }>(
+        tx as unknown as typeof ctx.db,
+        sql`with recursive tree as (
+              select id, 0 as depth from files_objects where id = ${id} and trash_id is null
+              union all
+              select o.id, t.depth + 1 from files_objects o join tree t on o.parent_id = t.id
+               where o.trash_id is null and t.depth < 256
+            )
+            update files_objects f
+               set trash_id = ${id},
+                   deleted_at = case when f.id = ${id} then now() else f.deleted_at end,
+                   deleted_by = case when f.id = ${id} then ${userId} else f.deleted_by end
+              from tree where f.id = tree.id
+            returning f.id`,
+      );
+      hidden += marked.length;
     }
-    // Journal the blobs in the same transaction: once the rows are gone, nothing else refers to them.
-    await notePending(tx as unknown as typeof ctx.db, keys);
-    await tx.delete(fileObjects).where(inArray(fileObjects.id, list));
   });
-  await deleteBlobs(ctx, keys);
-  return list.length;
+  return hidden;
 }
 
 export const deleteFilesCall = defineCall({
   input: z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) }),
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
-    const deleted = await deleteObjects(ctx, user.id, input.ids);
-    return { deleted };
+    const deleted = await trashObjects(ctx, user.id, input.ids);
+    return { msg: 'Перемещено в корзину', deleted };
   },
 });

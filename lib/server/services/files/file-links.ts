@@ -185,7 +185,7 @@ export const openFileLinkCall = defineCall({
       return { object: toWire(row, 'read'), grant, path: path.slice(from), link_root: link.objectId };
     }
     const [row] = await ctx.db.select().from(fileObjects).where(eq(fileObjects.id, link.objectId)).limit(1);
-    if (!row) throw notFound();
+    if (!row || row.trashId !== null) throw notFound();
     return { object: toWire(row, 'read'), grant, path: [], link_root: link.objectId };
   },
 });

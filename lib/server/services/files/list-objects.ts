@@ -35,9 +35,9 @@ const ORDER: Record<(typeof FILE_SORTS)[number], SQL> = {
 /** `%text%` for LIKE with `\`, `%` and `_` escaped. */
 const likePattern = (text: string): string => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type Row = Record<string, unknown> & { share: string | null };
+export type Row = Record<string, unknown> & { share: string | null };
 
-function rowOf(r: Row): ObjectRow {
+export function rowOf(r: Row): ObjectRow {
   return {
     id: r.id as string,
     ownerId: r.owner_id as string,
@@ -56,6 +56,9 @@ function rowOf(r: Row): ObjectRow {
     version: Number(r.version),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
+    deletedAt: r.deleted_at ? new Date(r.deleted_at as string) : null,
+    deletedBy: (r.deleted_by as string | null) ?? null,
+    trashId: (r.trash_id as string | null) ?? null,
   };
 }
 
@@ -84,14 +87,14 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
                 select id, 0 as depth from files_objects where parent_id = ${input.root}
                 union all
                 select c.id, t.depth + 1 from files_objects c join tree t on c.parent_id = t.id where t.depth < 256
-             ) select o.* from files_objects o join tree t on t.id = o.id) o`
-      : sql`(select * from files_objects where parent_id = ${input.root}) o`;
+             ) select o.* from files_objects o join tree t on t.id = o.id where o.trash_id is null) o`
+      : sql`(select * from files_objects where parent_id = ${input.root} and trash_id is null) o`;
   } else {
     const own = deep
-      ? sql`select * from files_objects where owner_id = ${userId}`
-      : sql`select * from files_objects where owner_id = ${userId} and parent_id is null`;
+      ? sql`select * from files_objects where owner_id = ${userId} and trash_id is null`
+      : sql`select * from files_objects where owner_id = ${userId} and parent_id is null and trash_id is null`;
     const shared = sql`select f.* from files_objects f
-                        where f.owner_id <> ${userId}
+                        where f.owner_id <> ${userId} and f.trash_id is null
                           and exists (select 1 from files_shares s where s.object_id = f.id and s.user_id = ${userId})`;
     from =
       input.scope === 'own' ? sql`(${own}) o` : input.scope === 'shared' ? sql`(${shared}) o` : sql`(${own} union all ${shared}) o`;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { idSchema, modeSchema } from '@/lib/schemas/files';
 import { fileObjects } from '../../db/schema';
@@ -8,7 +8,10 @@ import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
 import { notFound, toWire } from './model';
 
-/** private (default) / public: a public object (and what is inside a public folder) is readable by anyone by its id. */
+/**
+ * private (default) / public: a public object (and what is inside a public folder) is readable by anyone by
+ * its id. A change of access, not of the content: the version and the time of the last change stay.
+ */
 export const setFileModeCall = defineCall({
   input: z.object({ id: idSchema, mode: modeSchema }),
   async handle({ input, req, ctx }) {
@@ -16,7 +19,7 @@ export const setFileModeCall = defineCall({
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');
     const [updated] = await ctx.db
       .update(fileObjects)
-      .set({ mode: input.mode, version: sql`${fileObjects.version} + 1`, updatedAt: sql`now()` })
+      .set({ mode: input.mode })
       .where(eq(fileObjects.id, row.id))
       .returning();
     if (!updated) throw notFound();

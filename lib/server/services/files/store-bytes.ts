@@ -7,6 +7,7 @@ import { fileObjects } from '../../db/schema';
 import { usedBytes } from './access';
 import { placementOf } from './create-folder';
 import { newId, searchKey, toWire } from './model';
+import { freeName, guardName } from './names-taken';
 import { objectBody } from './object-body';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
 import { quotaBytes, quotaExceeded } from './uploads';
@@ -15,7 +16,8 @@ import type { ObjectRow } from './model';
 /**
  * Saves bytes made on the server (a generated document, a bundled sample) as a new file of the caller:
  * at the top level of `type`, or in folder `root` they may edit. The blob is journalled before it is
- * written and the row inserted after, as in copyFile; the quota is checked.
+ * written and the row inserted after, as in copyFile; the quota is checked. A name already taken there is
+ * numbered: «Счёт.docx» → «Счёт (2).docx».
  */
 export async function storeBytes(
   ctx: AppContext,
@@ -26,28 +28,32 @@ export async function storeBytes(
   if ((await usedBytes(ctx.db, place.ownerId)) + input.bytes.length > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
   const id = newId();
   const key = `files/${id}`;
-  const mime = mimeOf(input.name);
+  const scope = { ownerId: place.ownerId, type: place.type, parentId: place.parentId };
+  const name = await freeName(ctx.db, scope, input.name, 'file');
+  const mime = mimeOf(name);
   await notePending(ctx.db, [key]);
   let row: ObjectRow | undefined;
   try {
     await ctx.blobs.put(key, input.bytes, { contentType: mime });
-    [row] = await ctx.db
-      .insert(fileObjects)
-      .values({
-        id,
-        ownerId: place.ownerId,
-        parentId: place.parentId,
-        name: input.name,
-        searchName: searchKey(input.name),
-        type: place.type,
-        kind: 'file',
-        metadata: input.metadata ?? '{}',
-        size: input.bytes.length,
-        mime,
-        sha256: createHash('sha256').update(input.bytes).digest('hex'),
-        blobKey: key,
-      })
-      .returning();
+    [row] = await guardName(ctx.db, scope, name, 'file', () =>
+      ctx.db
+        .insert(fileObjects)
+        .values({
+          id,
+          ownerId: place.ownerId,
+          parentId: place.parentId,
+          name,
+          searchName: searchKey(name),
+          type: place.type,
+          kind: 'file',
+          metadata: input.metadata ?? '{}',
+          size: input.bytes.length,
+          mime,
+          sha256: createHash('sha256').update(input.bytes).digest('hex'),
+          blobKey: key,
+        })
+        .returning(),
+    );
   } catch (e) {
     await deleteBlobs(ctx, [key]);
     throw e;

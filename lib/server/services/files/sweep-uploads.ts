@@ -5,15 +5,19 @@ import { fileUploads } from '../../db/schema';
 import { log } from '../../log';
 import { dropUpload } from './abort-upload';
 import { sweepPending } from './pending-blobs';
+import { purgeExpired } from './purge';
 
 export interface SweepResult {
   uploads: number;
   blobs: number;
+  /** Rows deleted for good from the recycle bin (older than TRASH_DAYS). */
+  trash: number;
 }
 
 /**
  * Removes uploads idle for UPLOAD_IDLE_HOURS (their chunks with them), finished upload records as old,
- * and blobs journalled as pending for as long that no row refers to (left by a crash or a failed delete).
+ * blobs journalled as pending for as long that no row refers to (left by a crash or a failed delete), and
+ * what has been in the recycle bin for longer than TRASH_DAYS (its blobs through the journal, as any delete).
  */
 export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<SweepResult> {
   const before = new Date(now.getTime() - ctx.env.UPLOAD_IDLE_HOURS * 3600_000);
@@ -29,9 +33,10 @@ export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<S
     if (idle.length < 100) break;
   }
   await ctx.db.delete(fileUploads).where(and(lt(fileUploads.touchedAt, before), eq(fileUploads.status, 'done')));
+  const trash = await purgeExpired(ctx, now);
   let blobs = 0;
   for (let n = await sweepPending(ctx, before); n > 0; n = await sweepPending(ctx, before)) blobs += n;
-  return { uploads, blobs };
+  return { uploads, blobs, trash };
 }
 
 const KEY = Symbol.for('kalkulus.uploadSweeper');
@@ -44,7 +49,9 @@ export function startUploadSweeper(ctx: AppContext, everyMs = 3600_000): void {
   const run = () => {
     sweepUploads(ctx).then(
       (r) => {
-        if (r.uploads || r.blobs) log.info(`upload sweep: ${r.uploads} idle uploads, ${r.blobs} orphan blobs removed`);
+        if (r.uploads || r.blobs || r.trash) {
+          log.info(`upload sweep: ${r.uploads} idle uploads, ${r.blobs} orphan blobs, ${r.trash} objects from the recycle bin removed`);
+        }
       },
       (e: unknown) => log.warn('upload sweep failed; will retry', e),
     );

@@ -89,7 +89,7 @@ export const listTemplatesCall = defineCall({
     const rows = (await ctx.db
       .select()
       .from(fileObjects)
-      .where(and(eq(fileObjects.ownerId, user.id), eq(fileObjects.type, 'templates'), eq(fileObjects.kind, 'file')))
+      .where(and(eq(fileObjects.ownerId, user.id), eq(fileObjects.type, 'templates'), eq(fileObjects.kind, 'file'), isNull(fileObjects.trashId)))
       .orderBy(asc(fileObjects.searchName), asc(fileObjects.id))) as ObjectRow[];
     return { objects: rows.filter((r) => /\.docx$/i.test(r.name)).map((r) => toWire(r, 'owner')), added };
   },
