@@ -107,3 +107,17 @@ export const addRateSchema = z
     }
     return { ...v, value: parsed.data };
   });
+
+/** The largest XLSX the key-rate import reads (the full table since 2013 is well under 1 МБ). */
+export const MAX_KEY_RATE_XLSX_BYTES = 5 * 1024 * 1024;
+export const MAX_KEY_RATE_XLSX_BASE64 = Math.ceil((MAX_KEY_RATE_XLSX_BYTES * 4) / 3) + 4;
+
+/** `calculators/rates/import-key-rate`: the book as base64; `apply` adds the new rows (otherwise a preview). */
+export const importKeyRateSchema = z.object({
+  xlsx: z
+    .string({ error: 'Выберите файл XLSX.' })
+    .min(1, { error: 'Файл пустой.' })
+    .max(MAX_KEY_RATE_XLSX_BASE64, { error: 'Файл больше 5 МБ.' })
+    .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' }),
+  apply: z.boolean({ error: 'Укажите true или false.' }).optional(),
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
 import { addRate } from './add-rate';
+import { importKeyRate } from './import-key-rate';
 import { copyCustomCall, deleteCustomCall, getCustomCall, listCustomCall, runCustomCall, saveCustomCall, shareCustomCall } from './custom-calls';
 import { listCalculators } from './list-calculators';
 import { listRates } from './list-rates';
@@ -14,6 +15,7 @@ export const calculatorCalls: CallTable = {
   'calculators/recent': listRecentRuns,
   'calculators/rates/list': listRates,
   'calculators/rates/add': addRate,
+  'calculators/rates/import-key-rate': importKeyRate,
   'calculators/custom/list': listCustomCall,
   'calculators/custom/get': getCustomCall,
   'calculators/custom/save': saveCustomCall,

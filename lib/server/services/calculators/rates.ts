@@ -83,6 +83,17 @@ export async function insertRateRow(
   return { ...row, id: created.id, createdAt: created.createdAt.toISOString() };
 }
 
+/** Adds rows in one statement; rows whose kind already has a row on that date are skipped. Returns how many were added. */
+export async function insertRateRows(
+  db: Db,
+  rows: { kind: RateKind; effectiveFrom: string; value: unknown; source: string; createdBy: string }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const created = await db.insert(rates).values(rows).onConflictDoNothing().returning({ id: rates.id });
+  invalidateRateCache(db);
+  return created.length;
+}
+
 export async function rateRowExists(db: Db, kind: RateKind, effectiveFrom: string): Promise<boolean> {
   const [r] = await db.select({ id: rates.id }).from(rates).where(and(eq(rates.kind, kind), eq(rates.effectiveFrom, effectiveFrom))).limit(1);
   return Boolean(r);
