@@ -143,7 +143,7 @@ function groupsWithInputs(spec: SpecDocument, params: CostParams, resolve: Calcu
 export function costSensitivity(spec: SpecDocument, params: CostParams, opts: CalculateOptions, stepPct = '10'): Sensitivity {
   const step = parseDec(stepPct, 'stepPct', 'Шаг');
   if (!step.greaterThan(0) || !step.lessThan(100)) throw invalid('stepPct', 'Шаг — больше 0 и меньше 100 %.');
-  const base = new Dec(calculateCost(spec, params, opts).perUnit.fullCost);
+  const base = new Dec(calculateCost(spec, params, { ...opts, nestedLines: false }).perUnit.fullCost);
   const run = (group: SensitivityGroup, factor: Dec): Dec => {
     const scale = scaler(factor);
     const memo = new Map<string, SpecDocument | undefined>();
@@ -157,7 +157,7 @@ export function costSensitivity(spec: SpecDocument, params: CostParams, opts: Ca
           return memo.get(id);
         }
       : undefined;
-    const r = calculateCost(scaleDoc(spec, group, scale), scaleParams(params, group, scale), { ...opts, resolve: scaledResolve });
+    const r = calculateCost(scaleDoc(spec, group, scale), scaleParams(params, group, scale), { ...opts, resolve: scaledResolve, nestedLines: false });
     return new Dec(r.perUnit.fullCost);
   };
   const down = HUNDRED.minus(step).div(HUNDRED);

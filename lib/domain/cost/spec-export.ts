@@ -1,4 +1,4 @@
-import { parseDecimal } from '@/lib/domain/money';
+import { Dec, parseDecimal } from '@/lib/domain/money';
 import type { XlsxCell } from '@/lib/domain/xlsx/write';
 import { costSheetRows } from './export';
 import type { CostLine, CostResult, MaterialLine, SpecDocument } from './types';
@@ -31,7 +31,14 @@ export const WASTE_MODE_TITLES = { uplift: 'сверх нормы', share: 'до
 /** An amount of the calculation (already a money string with two decimals). */
 const amount = (v: string | undefined): XlsxCell => (v ? { n: v } : null);
 
-const ARTICLE_LABELS: Record<string, string> = { '1': '1 Материалы', '3': '3 Покупные, п/ф', '4': '4 Энергия' };
+const ARTICLE_LABELS: Record<string, string> = { '1': '1 Материалы', '3': '3 Покупные, п/ф', '4': '4 Энергия', flow: 'п/ф по статьям' };
+
+/** One row for a semi-finished good whose статьи flowed into the product: their sum (статья 2 subtracted). */
+function flowLine(lines: CostLine[]): CostLine {
+  let total = new Dec(0);
+  for (const l of lines) total = l.article === '2' ? total.minus(l.amount) : total.plus(l.amount);
+  return { ...lines[0]!, id: lines[0]!.sourceId!, amount: total.toFixed(2), price: undefined };
+}
 
 /** A number cell from a decimal string as typed («1 234,5» too); text that is not a number stays text. */
 const num = (v: string | undefined | null): XlsxCell => {
@@ -47,7 +54,12 @@ const num = (v: string | undefined | null): XlsxCell => {
  */
 export function specSheetRows(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}): XlsxCell[][] {
   const byId = new Map<string, CostLine>();
-  for (const l of result.lines) byId.set(l.id, l);
+  /** Lines a nested specification passed by статьи (бесполуфабрикатный метод), by its material line. */
+  const flowed = new Map<string, CostLine[]>();
+  for (const l of result.lines) {
+    byId.set(l.id, l);
+    if (l.sourceId) flowed.set(l.sourceId, [...(flowed.get(l.sourceId) ?? []), l]);
+  }
   const mode = priceVatMode(doc.materials);
   const rows: XlsxCell[][] = [
     ['Спецификация'],
@@ -66,7 +78,8 @@ export function specSheetRows(doc: SpecDocument, result: CostResult, opts: { pro
   const own = new Set<string>();
   doc.materials.forEach((m, i) => {
     own.add(m.id);
-    const line = byId.get(m.id);
+    const flow = flowed.get(m.id);
+    const line = byId.get(m.id) ?? (flow ? flowLine(flow) : undefined);
     const ret = byId.get(`${m.id}.returnable`);
     const price = line?.price ?? m.price;
     rows.push([
@@ -79,7 +92,7 @@ export function specSheetRows(doc: SpecDocument, result: CostResult, opts: { pro
       num(line?.gross),
       !m.specId && mode === 'mixed' && price ? `${price.replace('.', ',')} ${m.priceIncludesVat ? 'с НДС' : 'без НДС'}` : num(price),
       amount(line?.amount),
-      line ? (ARTICLE_LABELS[line.article] ?? line.article) : '',
+      flow && !byId.has(m.id) ? ARTICLE_LABELS.flow! : line ? (ARTICLE_LABELS[line.article] ?? line.article) : '',
       num(ret?.qty ?? m.returnable?.qty),
       num(ret?.price ?? m.returnable?.price),
       amount(ret?.amount),
@@ -88,14 +101,14 @@ export function specSheetRows(doc: SpecDocument, result: CostResult, opts: { pro
   // Lines the calculation added (the power of a linked process set's equipment, статья 4).
   let n = doc.materials.length;
   for (const l of result.lines) {
-    if (own.has(l.id) || !['1', '3', '4'].includes(l.article) || l.id.endsWith('.returnable')) continue;
+    if (own.has(l.id) || l.sourceId || !['1', '3', '4'].includes(l.article) || l.id.endsWith('.returnable')) continue;
     rows.push([String(++n), l.name, l.unit ?? '', num(l.qty), num('0'), WASTE_MODE_TITLES.uplift, num(l.gross ?? l.qty), num(l.price), amount(l.amount), ARTICLE_LABELS[l.article] ?? l.article, null, null, null]);
   }
 
   rows.push([], ['Операции'], ['№', 'Операция', 'Часы', 'Ставка, ₽/ч', 'Основная ЗП, ₽', 'Машино-часы', 'Ставка маш.-ч, ₽', 'РСЭО, ₽']);
   let k = 0;
   for (const l of result.lines) {
-    if (l.article !== '5') continue;
+    if (l.article !== '5' || l.sourceId) continue;
     const machine = byId.get(`${l.id}.machine`);
     rows.push([String(++k), l.name, num(l.qty), num(l.price), amount(l.amount), num(machine?.qty), num(machine?.price), amount(machine?.amount)]);
   }

@@ -37,6 +37,13 @@ export interface Operation {
   rate: string;
   machineHours?: string;
   machineRate?: string;
+  /**
+   * Labour time in minutes, when it was given in minutes (a business-process step): then the wage is
+   * minutes × rate ÷ 60 exactly and `hours` is only its rounded display.
+   */
+  minutes?: string;
+  /** Machine time in minutes (as `minutes`, for `machineHours`). */
+  machineMinutes?: string;
 }
 
 export interface SpecDocument {
@@ -51,6 +58,21 @@ export interface SpecDocument {
   materials: MaterialLine[];
   operations: Operation[];
 }
+
+/**
+ * How a nested specification (a semi-finished good of own manufacture) enters its parent:
+ * `flow` — бесполуфабрикатный: its статьи flow into the parent's статьи (and its wages and machine-hours into
+ * the parent's bases), overheads are charged once on the top product; `semi` — полуфабрикатный: one line
+ * «Полуфабрикаты собственного производства» at its own производственная себестоимость (статья 3).
+ */
+export type SemiFinishedMethod = 'flow' | 'semi';
+
+export const SEMI_FINISHED_METHODS: readonly SemiFinishedMethod[] = ['flow', 'semi'];
+
+export const SEMI_FINISHED_METHOD_TITLES: Record<SemiFinishedMethod, string> = {
+  flow: 'Бесполуфабрикатный (по статьям)',
+  semi: 'Полуфабрикатный',
+};
 
 export type OverheadBase = 'wages' | 'direct' | 'machineHours';
 
@@ -107,6 +129,8 @@ export interface CostParams {
   vatRatePct?: string;
   /** Input VAT rate on purchases (default: the general rate). */
   purchaseVatPct?: string;
+  /** Nested specifications: `flow` (default, бесполуфабрикатный) or `semi` (полуфабрикатный). */
+  semiFinishedMethod?: SemiFinishedMethod;
 }
 
 /** Rates from the dated tables, resolved by the caller for the calculation date. */
@@ -170,7 +194,10 @@ export interface CostLine {
   qty?: string;
   gross?: string;
   price?: string;
+  /** The nested specification behind the line (its breakdown is in `CostResult.nested`). */
   specId?: string;
+  /** For a line that flows from a nested specification (бесполуфабрикатный метод): the material line's id. */
+  sourceId?: string;
 }
 
 export interface CostExplain {
@@ -200,6 +227,27 @@ export interface CostResult {
   lines: CostLine[];
   /** Formula of every figure (keys: "1"…"14", workshopCost, …) per unit. */
   explain: Record<string, CostExplain>;
-  /** Semi-finished goods used, with their direct cost per unit. */
-  nested: { specId: string; name: string; unitCost: string; outputQty: string }[];
+  /** How nested specifications entered (see SemiFinishedMethod). */
+  semiFinishedMethod: SemiFinishedMethod;
+  /** Semi-finished goods used (every level), each calculated once with the same parameters. */
+  nested: NestedResult[];
+}
+
+/** A nested specification as calculated on its own `outputQty` with the калькуляция's parameters. */
+export interface NestedResult {
+  specId: string;
+  name: string;
+  unit: string;
+  outputQty: string;
+  /** Прямая себестоимость per unit. */
+  unitCost: string;
+  /** Производственная себестоимость per unit (the price of a `semi` line). */
+  unitProductionCost: string;
+  /** Статьи 1–13 for its `outputQty` (14 is the top product's only). */
+  articles: Record<ArticleNo, string>;
+  directCost: string;
+  workshopCost: string;
+  productionCost: string;
+  /** Its lines for its `outputQty` (статьи 1–13), for the drill-down; null when the tree is too large to list. */
+  lines: CostLine[] | null;
 }
