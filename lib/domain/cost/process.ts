@@ -30,7 +30,7 @@ export const stepHours = (s: ProcessStep): Dec => (s.timeUnit === 'мин' ? dec
 
 /**
  * A process set as the operations of a specification (for its `outputQty` units): labour hours = time ×
- * workers × outputQty; machine hours = time × outputQty when the step has a machine-hour rate; and the power
+ * workers × outputQty (a time in minutes is also kept in minutes, exactly); machine hours = time × outputQty when the step has a machine-hour rate; and the power
  * used (кВт × ч × tariff) as an energy line (статья 4).
  */
 export function operationsOfSet(set: ProcessSet, outputQty: string = '1'): { operations: Operation[]; energy: MaterialLine[] } {
@@ -41,12 +41,17 @@ export function operationsOfSet(set: ProcessSet, outputQty: string = '1'): { ope
     const h = stepHours(s).times(q);
     const workers = dec(s.workers, '1');
     const machineRate = s.equipment?.machineRate;
+    const hasMachine = !!machineRate && !dec(machineRate).isZero();
+    // Time in minutes stays in minutes (exact): the wage is minutes × rate ÷ 60, `hours` only shows it.
+    const minutes = s.timeUnit === 'мин' ? dec(s.time).times(q) : null;
     operations.push({
       id: `ps-${s.id}`,
       name: s.role ? `${s.name} (${s.role})` : s.name,
       hours: h.times(workers).toDecimalPlaces(6).toFixed(),
       rate: dec(s.rate).toFixed(),
-      ...(machineRate && !dec(machineRate).isZero() ? { machineHours: h.toDecimalPlaces(6).toFixed(), machineRate: dec(machineRate).toFixed() } : {}),
+      ...(minutes ? { minutes: minutes.times(workers).toFixed() } : {}),
+      ...(hasMachine ? { machineHours: h.toDecimalPlaces(6).toFixed(), machineRate: dec(machineRate).toFixed() } : {}),
+      ...(hasMachine && minutes ? { machineMinutes: minutes.toFixed() } : {}),
     });
     const kw = dec(s.equipment?.powerKw);
     const tariff = dec(s.equipment?.tariff);

@@ -17,9 +17,11 @@ describe('business-process sets', () => {
   });
   it('as operations for an output of 3 units, with energy as статья 4 lines', () => {
     const { operations, energy } = operationsOfSet(set, '3');
-    expect(operations[0]).toEqual({ id: 'ps-a', name: 'Раскрой (Столяр)', hours: '3', rate: '600', machineHours: '1.5', machineRate: '1200' });
+    // 30 мин × 3 = 90 мин of the machine, × 2 workers = 180 мин of labour (kept in minutes: exact)
+    expect(operations[0]).toEqual({ id: 'ps-a', name: 'Раскрой (Столяр)', hours: '3', rate: '600', minutes: '180', machineHours: '1.5', machineRate: '1200', machineMinutes: '90' });
     expect(operations[1]).toEqual({ id: 'ps-b', name: 'Сборка', hours: '0.75', rate: '500' });
     expect(operations[2]!.hours).toBe('0.05');
+    expect(operations[2]!.minutes).toBe('3');
     expect(energy).toEqual([{ id: 'ps-a-energy', name: 'Электроэнергия: Станок', unit: 'кВт·ч', qty: '4.5', price: '8.5', article: 'energy' }]);
   });
 });
