@@ -29,7 +29,7 @@ export const createSpecCall = defineCall({
     if (input.root) await placementOf(ctx.db, user.id, input.root, 'specifications');
     const doc = { ...input.doc, name };
     const metadata = JSON.stringify(doc);
-    const object = await storeBytes(ctx, user.id, { name, type: 'specifications', root: input.root, bytes: new Uint8Array(0), metadata });
+    const object = await storeBytes(ctx, user.id, { name, type: 'specifications', root: input.root, bytes: new Uint8Array(0), metadata, refuseTakenName: true });
     await ctx.db
       .insert(specVersions)
       .values({ specId: object.id, version: object.version, name, metadata, authorId: user.id, savedAt: new Date(object.updated_at) })

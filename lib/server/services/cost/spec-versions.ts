@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { nameProblem } from '@/lib/domain/files/names';
 import { z } from '@/lib/schemas/envelope';
 import { specificationSchema } from '@/lib/schemas/specification';
@@ -11,6 +11,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject } from '../files/access';
 import { searchKey, type ObjectRow } from '../files/model';
+import { ensureNameFree, guardName } from '../files/names-taken';
 import { assertNoSpecCycle, type SpecRefs } from './spec-cycle';
 
 const idSchema = z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
@@ -61,7 +62,10 @@ async function ensureCurrentRecorded(db: Db, row: ObjectRow): Promise<void> {
  * it in the history with its author. The previous document stays in the history.
  */
 export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: { name: string; metadata: string }, restoredFrom?: number) {
-  return db.transaction(async (tx) => {
+  // A new name taken in the folder by another object → 409 NAME_TAKEN (one name per folder).
+  const scope = { ownerId: row.ownerId, type: row.type, parentId: row.parentId };
+  if (doc.name !== row.name) await ensureNameFree(db, scope, doc.name, 'file', row.id);
+  return guardName(db, scope, doc.name, 'file', () => db.transaction(async (tx) => {
     await ensureCurrentRecorded(tx as unknown as Db, row);
     const [updated] = await tx
       .update(fileObjects)
@@ -79,7 +83,7 @@ export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: 
       savedAt: updated.updatedAt,
     });
     return updated;
-  });
+  }));
 }
 
 const authorName = (u: { firstName: string | null; lastName: string | null; email: string | null } | null) => {
@@ -211,6 +215,7 @@ export const specWhereUsedCall = defineCall({
           eq(fileObjects.ownerId, user.id),
           eq(fileObjects.type, 'specifications'),
           eq(fileObjects.kind, 'file'),
+          isNull(fileObjects.trashId),
           sql`strpos(${fileObjects.metadata}, ${row.id}) > 0`,
         ),
       )

@@ -7,7 +7,7 @@ import { fileObjects } from '../../db/schema';
 import { usedBytes } from './access';
 import { placementOf } from './create-folder';
 import { newId, searchKey, toWire } from './model';
-import { freeName, guardName } from './names-taken';
+import { ensureNameFree, freeName, guardName } from './names-taken';
 import { objectBody } from './object-body';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
 import { quotaBytes, quotaExceeded } from './uploads';
@@ -17,19 +17,20 @@ import type { ObjectRow } from './model';
  * Saves bytes made on the server (a generated document, a bundled sample) as a new file of the caller:
  * at the top level of `type`, or in folder `root` they may edit. The blob is journalled before it is
  * written and the row inserted after, as in copyFile; the quota is checked. A name already taken there is
- * numbered: «Счёт.docx» → «Счёт (2).docx».
+ * numbered: «Счёт.docx» → «Счёт (2).docx» (or, with `refuseTakenName`, refused: 409 NAME_TAKEN).
  */
 export async function storeBytes(
   ctx: AppContext,
   userId: string,
-  input: { name: string; type: FileType; root?: string | null; bytes: Uint8Array; metadata?: string },
+  input: { name: string; type: FileType; root?: string | null; bytes: Uint8Array; metadata?: string; refuseTakenName?: boolean },
 ) {
   const place = await placementOf(ctx.db, userId, input.root, input.root ? undefined : input.type);
   if ((await usedBytes(ctx.db, place.ownerId)) + input.bytes.length > quotaBytes(ctx.env.FILE_QUOTA_MB)) throw quotaExceeded();
   const id = newId();
   const key = `files/${id}`;
   const scope = { ownerId: place.ownerId, type: place.type, parentId: place.parentId };
-  const name = await freeName(ctx.db, scope, input.name, 'file');
+  if (input.refuseTakenName) await ensureNameFree(ctx.db, scope, input.name, 'file');
+  const name = input.refuseTakenName ? input.name : await freeName(ctx.db, scope, input.name, 'file');
   const mime = mimeOf(name);
   await notePending(ctx.db, [key]);
   let row: ObjectRow | undefined;
