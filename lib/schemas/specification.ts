@@ -166,6 +166,9 @@ export const costParamsSchema = z
       .optional()
       .transform((v) => (v === 'без НДС' ? 'none' : v)),
     purchaseVatPct: pct('100'),
+    semiFinishedMethod: z
+      .enum(['flow', 'semi'], { error: 'Метод учёта полуфабрикатов: flow (бесполуфабрикатный) или semi (полуфабрикатный).' })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     const given = (['markupPct', 'marginPct', 'price'] as const).filter((k) => p[k] !== undefined);

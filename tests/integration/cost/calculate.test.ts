@@ -59,15 +59,19 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
   it('nested specs from the `specs` map and from storage; a cycle is refused with its path', async () => {
     const frame = { schemaVersion: 1, name: 'Каркас', unit: 'шт', outputQty: '2', materials: [{ id: 'b', name: 'Брус', unit: 'м', qty: '4', price: '100' }], operations: [] };
     const table = { schemaVersion: 1, name: 'Стол', unit: 'шт', materials: [{ id: 'f', name: 'Каркас', unit: 'шт', qty: '1', specId: 'frame-1', article: 'purchased' }], operations: [] };
+    // By статьи (default) the frame's Брус (400.00 for 2) is статья 1 of the table: 200.00; as a
+    // semi-finished good (полуфабрикатный) it is one line of статья 3 at its производственная 200.00.
     const given = await call(suite.alice, 'cost/calculate', { spec: table, specs: { 'frame-1': frame }, params: {} });
     expect(given.status, JSON.stringify(given.body)).toBe(200);
-    expect(given.body.result.perUnit.articles['3']).toBe('200.00');
+    expect(given.body.result.perUnit.articles['1']).toBe('200.00');
+    const semi = await call(suite.alice, 'cost/calculate', { spec: table, specs: { 'frame-1': frame }, params: { semiFinishedMethod: 'semi' } });
+    expect(semi.body.result.perUnit.articles['3']).toBe('200.00');
 
     await storeSpec(suite.alice, 'stored-frame', frame);
     await storeSpec(suite.alice, 'stored-table', { ...table, materials: [{ ...table.materials[0], specId: 'stored-frame' }] });
     const stored = await call(suite.alice, 'cost/calculate', { spec: { specId: 'stored-table' }, params: {} });
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-    expect(stored.body.result.perUnit.articles['3']).toBe('200.00');
+    expect(stored.body.result.perUnit.articles['1']).toBe('200.00');
     expect(stored.body.result.name).toBe('Стол');
 
     // Bob cannot read Alice's specs: the root is 404, a nested one is 422.
@@ -83,6 +87,52 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
     expect(cyc.body.code).toBe('SPEC_CYCLE');
     expect(cyc.body.path).toEqual(['a', 'b', 'a']);
     expect(cyc.body.msg).toContain('«А» → «Б» → «А»');
+  });
+
+  it('three levels from storage by either method; the method is in the result and in saved defaults', async () => {
+    const erin = await createTestUser(suite.ctx);
+    // Ножка for 4: 1 = 100.00, 5 = 400.00, 9 = 100.00; Подстолье: 4 ножки, 1 = 300.00, 5 = 300.00, 9 = 100.00;
+    // Стол: 1 подстолье, 1 = 2 500.00, 5 = 500.00. ОПР 100 % and ОХР 50 % of основная ЗП, коммерческие 5 %.
+    const leg = { schemaVersion: 1, name: 'Ножка', unit: 'шт', outputQty: '4', materials: [{ id: 'l1', name: 'Брусок', unit: 'м', qty: '2', price: '50' }], operations: [{ id: 'lo', name: 'Точение', hours: '1', rate: '400', machineHours: '0.5', machineRate: '200' }] };
+    const base = {
+      schemaVersion: 1, name: 'Подстолье', unit: 'шт',
+      materials: [{ id: 'b1', name: 'Ножка', unit: 'шт', qty: '4', specId: 'it-leg' }, { id: 'b2', name: 'Царга', unit: 'м', qty: '3', price: '100' }],
+      operations: [{ id: 'bo', name: 'Сборка подстолья', hours: '0.5', rate: '600', machineHours: '0.25', machineRate: '400' }],
+    };
+    const table = {
+      schemaVersion: 1, name: 'Стол', unit: 'шт',
+      materials: [{ id: 't1', name: 'Столешница', unit: 'шт', qty: '1', price: '2500' }, { id: 't2', name: 'Подстолье', unit: 'шт', qty: '1', specId: 'it-base' }],
+      operations: [{ id: 'to', name: 'Сборка', hours: '1', rate: '500' }],
+    };
+    await storeSpec(erin, 'it-leg', leg);
+    await storeSpec(erin, 'it-base', base);
+    const params = { additionalWagePct: '10', shop: { pct: '100', base: 'wages' }, general: { pct: '50', base: 'wages' }, sellingPct: '5', taxRegime: 'osno' };
+
+    const flow = await call(erin, 'cost/calculate', { spec: table, params, date: '2026-03-01' });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(200);
+    expect(flow.body.result.semiFinishedMethod).toBe('flow');
+    // 5 = 500 + 300 + 400 = 1 200.00 → ОПР 1 200.00, ОХР 600.00; полная 6 949.57
+    expect(flow.body.result.perUnit.articles).toMatchObject({ '1': '2900.00', '3': '0.00', '5': '1200.00', '10': '1200.00', '11': '600.00' });
+    expect(flow.body.result.perUnit.fullCost).toBe('6949.57');
+    expect(flow.body.result.nested.map((n: { name: string }) => n.name)).toEqual(['Ножка', 'Подстолье']);
+    expect(flow.body.result.nested[1].lines.some((l: { id: string }) => l.id === 'b1.5')).toBe(true);
+
+    const semi = await call(erin, 'cost/calculate', { spec: table, params: { ...params, semiFinishedMethod: 'semi' }, date: '2026-03-01' });
+    expect(semi.body.result.semiFinishedMethod).toBe('semi');
+    // Подстолье at its производственная 2 652.54 (статья 3); the same полная with overheads on wages
+    expect(semi.body.result.perUnit.articles).toMatchObject({ '3': '2652.54', '5': '500.00', '10': '500.00', '11': '250.00' });
+    expect(semi.body.result.perUnit.fullCost).toBe('6949.57');
+    expect(semi.body.result.lines.find((l: { id: string }) => l.id === 't2').name).toBe('Полуфабрикат собственного производства: Подстолье');
+
+    // Saved defaults carry the method; an explicit one wins.
+    expect((await call(erin, 'cost/defaults/save', { params: { ...params, semiFinishedMethod: 'semi' } })).status).toBe(200);
+    expect((await call(erin, 'cost/defaults/get', {})).body.params.semiFinishedMethod).toBe('semi');
+    expect((await call(erin, 'cost/calculate', { spec: table, params: {} })).body.result.semiFinishedMethod).toBe('semi');
+    expect((await call(erin, 'cost/calculate', { spec: table, params: { semiFinishedMethod: 'flow' } })).body.result.semiFinishedMethod).toBe('flow');
+
+    const bad = await call(erin, 'cost/calculate', { spec: table, params: { semiFinishedMethod: 'по-своему' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields['params.semiFinishedMethod']).toMatch(/Метод учёта полуфабрикатов/);
   });
 
   it('bad input → 422 with Russian field messages, never 500', async () => {
