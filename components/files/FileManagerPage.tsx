@@ -17,15 +17,19 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { formatSize } from '@/lib/domain/files/format-size';
 import { pendingUploads } from '@/lib/client/uploader';
 import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { plural } from '@/lib/domain/words/amount-in-words';
 import { userMessage } from '@/lib/client/messages';
 import type { FileObject, FileSort, FileType, PathItem } from '@/lib/schemas/files';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { downloadZip, fileUrl, files, type ListQuery } from './api';
 import { FolderPickerDialog } from './FolderPickerDialog';
+import { moveAll, withNameConflict } from './conflict-actions';
 import { LinkDialog } from './LinkDialog';
+import { useNameConflict } from './NameConflictDialog';
 import { NameDialog } from './NameDialog';
 import { ShareDialog } from './ShareDialog';
+import { TrashView } from './TrashView';
 import { UploadPanel } from './UploadPanel';
 import { useUploads } from './useUploads';
 import s from './files.module.css';
@@ -86,7 +90,8 @@ const newSpecHref = (folderId: string | null) => `/specifications/create${folder
 
 /**
  * The file manager screen («Мои документы»): breadcrumbs, table and tile views (both paged), sort, search, new
- * folder, drag-and-drop upload with progress, rename (F2), move, copy, delete (Del), access, public link, download.
+ * folder, drag-and-drop upload with progress, rename (F2), move, copy, delete (Del) to «Корзина», access, public link,
+ * download; a name taken in the folder offers «Заменить» / «Оставить оба».
  * With type `specifications` (/specifications) it lists specifications: «Новая спецификация» instead of uploads,
  * a specification opens in its editor; no upload, download or public link (the document is the object's metadata).
  */
@@ -110,6 +115,8 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   const [dialog, setDialog] = useState<Dialog>(null);
   const [dragging, setDragging] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
+  const [trashOpen, setTrashOpen] = useState(false);
+  const conflict = useNameConflict();
   const input = useRef<HTMLInputElement>(null);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const uploads = useUploads({ type, onUploaded: reload });
@@ -189,20 +196,20 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
 
   const askDelete = (list: FileObject[]) => {
     if (list.length === 0) return;
-    const what = list.length === 1 ? `«${list[0]!.name}»` : `${list.length} объекта(ов)`;
+    const what = list.length === 1 ? `«${list[0]!.name}»` : `${list.length} ${plural(list.length, ['объект', 'объекта', 'объектов'])}`;
     const folders = list.some((o) => o.kind === 'folder');
     confirmDialog({
       header: 'Удаление',
-      message: `Удалить ${what}?${folders ? ' Папки удаляются вместе со всем содержимым.' : ''} Это нельзя отменить.`,
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Удалить',
+      message: `Переместить ${what} в корзину?${folders ? ' Папки — вместе со всем содержимым.' : ''} Восстановить можно из корзины.`,
+      icon: 'pi pi-trash',
+      acceptLabel: 'В корзину',
       rejectLabel: 'Отмена',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
       accept: () => {
         files.remove(list.map((o) => o.id)).then(() => {
           setSelected([]);
-          done('Удалено');
+          done('Перемещено в корзину');
         }, failed);
       },
     });
@@ -213,7 +220,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   useEffect(() => {
     keys.current = (e) => {
       const target = e.target as HTMLElement | null;
-      if (target?.closest?.('textarea, [contenteditable], .p-dialog, input:not([type="checkbox"])')) return;
+      if (trashOpen || target?.closest?.('textarea, [contenteditable], .p-dialog, input:not([type="checkbox"])')) return;
       if (e.key === 'F2' && selected.length === 1 && selected[0]!.access !== 'read') {
         e.preventDefault();
         setDialog({ kind: 'rename', object: selected[0]! });
@@ -284,174 +291,188 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
       data-testid="file-manager"
     >
       <PageBreadcrumb items={crumbs.length === 1 ? [title] : crumbs.map((c, i) => (i === crumbs.length - 1 ? c.label : c))} />
-      <h1>{path.length ? path[path.length - 1]!.name : title}</h1>
-      <nav aria-label="Путь к папке">
-        <ol className={s.crumbs}>
-          {crumbs.map((c, i) => (
-            <li key={c.to}>
-              {i > 0 && <i className="pi pi-angle-right" aria-hidden="true" style={{ marginRight: '0.25rem' }} />}
-              {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <Link href={c.to}>{c.label}</Link>}
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      <div className={s.toolbar}>
-        {canWrite && specs && (
-          <>
-            <Link href={newSpecHref(root)} className="p-button">
-              <i className="pi pi-plus" aria-hidden="true" />
-              &nbsp;Новая спецификация
-            </Link>
-            <Button type="button" icon="pi pi-folder-plus" label="Новая папка" outlined onClick={() => setDialog({ kind: 'newFolder' })} />
-          </>
-        )}
-        {canWrite && !specs && (
-          <>
-            <Button type="button" icon="pi pi-folder-plus" label="Новая папка" onClick={() => setDialog({ kind: 'newFolder' })} />
-            <Button type="button" icon="pi pi-upload" label="Загрузить" outlined onClick={() => input.current?.click()} />
-            <input
-              ref={input}
-              type="file"
-              multiple
-              hidden
-              aria-label="Выбрать файлы для загрузки"
-              onChange={(e) => {
-                addFiles(e.target.files);
-                e.target.value = '';
-              }}
-            />
-          </>
-        )}
-        {type === 'documents' && (
-          <Link href="/documents/templates" className="p-button p-button-text">
-            <i className="pi pi-file-word" aria-hidden="true" />
-            &nbsp;Шаблоны документов
-          </Link>
-        )}
-        <IconField iconPosition="left" className={s.grow}>
-          <InputIcon className="pi pi-search" />
-          <InputText value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Поиск по названию" aria-label="Поиск по названию" />
-        </IconField>
-        <Dropdown value={query.sort} options={SORTS} onChange={(e) => setQuery((q) => ({ ...q, sort: e.value as FileSort, offset: 0 }))} aria-label="Сортировка" />
-        {!root && (
-          <SelectButton
-            value={query.scope}
-            options={SCOPES}
-            allowEmpty={false}
-            onChange={(e) => e.value && setQuery((q) => ({ ...q, scope: e.value as 'own' | 'shared', offset: 0 }))}
-            aria-label="Чьи файлы"
-          />
-        )}
-        <SelectButton
-          value={view}
-          options={VIEWS}
-          allowEmpty={false}
-          onChange={(e) => e.value && setView(e.value as 'table' | 'tiles')}
-          itemTemplate={(o: { icon: string; label: string }) => <i className={o.icon} aria-label={o.label} title={o.label} />}
-          aria-label="Вид"
-        />
-      </div>
-
-      {!specs && unfinished.length > 0 && !uploads.tasks.some((t) => t.state === 'uploading' || t.state === 'queued' || t.state === 'retrying') && (
-        <div className={s.empty} role="status" style={{ padding: '0.75rem', marginBottom: '0.75rem', textAlign: 'left' }}>
-          Не завершены загрузки: {unfinished.map((u) => `«${u.name}» (${formatSize(u.size)})`).join(', ')}. Выберите или перетащите эти
-          файлы снова — загрузка продолжится с того места, где остановилась.
-        </div>
-      )}
-      <UploadPanel tasks={uploads.tasks} onCancel={uploads.cancel} onRetry={uploads.retry} onClear={uploads.clearFinished} />
-
-      <div className={s.selection} aria-label="Действия с выбранным">
-        {selected.length > 0 ? (
-          <>
-            <span className={s.muted}>Выбрано: {selected.length}</span>
-            {!specs && <Button type="button" text size="small" icon="pi pi-download" label="Скачать" onClick={() => void download(selected)} />}
-            {one && one.access !== 'read' && <Button type="button" text size="small" icon="pi pi-pencil" label="Переименовать" onClick={() => setDialog({ kind: 'rename', object: one })} />}
-            {allWritable && <Button type="button" text size="small" icon="pi pi-arrow-right" label="Переместить" onClick={() => setDialog({ kind: 'move', objects: selected })} />}
-            {one && <Button type="button" text size="small" icon="pi pi-clone" label="Копировать" onClick={() => setDialog({ kind: 'copy', object: one })} />}
-            {one && one.access === 'owner' && <Button type="button" text size="small" icon="pi pi-users" label="Доступ" onClick={() => setDialog({ kind: 'share', object: one })} />}
-            {one && one.access === 'owner' && !specs && (
-              <Button type="button" text size="small" icon="pi pi-link" label="Ссылка" onClick={() => setDialog({ kind: 'link', object: one })} />
-            )}
-            {allWritable && <Button type="button" text size="small" severity="danger" icon="pi pi-trash" label="Удалить" onClick={() => askDelete(selected)} />}
-          </>
+      <div className={s.trashHead}>
+        <h1>{trashOpen ? 'Корзина' : path.length ? path[path.length - 1]!.name : title}</h1>
+        {trashOpen ? (
+          <Button type="button" icon="pi pi-arrow-left" label={root ? 'К папке' : `К разделу «${title}»`} text onClick={() => setTrashOpen(false)} />
         ) : (
-          <span className={s.muted}>{loading ? 'Загрузка…' : `Объектов: ${total}`}</span>
+          <Button type="button" icon="pi pi-trash" label="Корзина" text onClick={() => setTrashOpen(true)} />
         )}
       </div>
-
-      {loadError && (
-        <div role="alert" className="p-error" style={{ marginBottom: '0.75rem' }}>
-          {loadError} <Button type="button" text size="small" label="Повторить" onClick={reload} />
-        </div>
-      )}
-
-      {view === 'table' ? (
-        <DataTable
-          value={objects}
-          dataKey="id"
-          loading={loading}
-          selectionMode="checkbox"
-          selection={selected}
-          onSelectionChange={(e) => setSelected(e.value as FileObject[])}
-          onRowDoubleClick={(e) => open(e.data as FileObject)}
-          lazy
-          paginator={total > PAGE}
-          rows={PAGE}
-          first={query.offset}
-          totalRecords={total}
-          onPage={(e: DataTableStateEvent) => setQuery((q) => ({ ...q, offset: e.first }))}
-          emptyMessage={empty}
-          aria-label="Файлы и папки"
-          size="small"
-          stripedRows
-        >
-          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
-          <Column header="Название" body={nameBody} />
-          {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
-          <Column header="Изменён" body={(o: FileObject) => formatDateTimeShort(new Date(o.updated_at))} style={{ width: '10rem' }} />
-        </DataTable>
-      ) : objects.length === 0 && !loading ? (
-        empty
+      {trashOpen ? (
+        <TrashView type={type} rootLabel={title} onChanged={reload} />
       ) : (
         <>
-          <ul className={s.tiles} aria-label="Файлы и папки">
-            {objects.map((o) => {
-              const isSel = selected.some((x) => x.id === o.id);
-              return (
-                <li key={o.id}>
-                  <button
-                    type="button"
-                    className={`${s.tile} ${isSel ? s.tileSelected : ''}`}
-                    aria-pressed={isSel}
-                    onClick={(e) =>
-                      setSelected((sel) => (e.ctrlKey || e.metaKey ? (isSel ? sel.filter((x) => x.id !== o.id) : [...sel, o]) : isSel && sel.length === 1 ? [] : [o]))
-                    }
-                    onDoubleClick={() => open(o)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') {
-                        e.preventDefault();
-                        open(o);
-                      }
-                    }}
-                  >
-                    <i className={iconOf(o)} aria-hidden="true" />
-                    <span>{o.name}</span>
-                    <span className={s.muted}>{o.kind === 'folder' ? 'папка' : specs ? formatDateTimeShort(new Date(o.updated_at)) : formatSize(o.size)}</span>
-                  </button>
+          <nav aria-label="Путь к папке">
+            <ol className={s.crumbs}>
+              {crumbs.map((c, i) => (
+                <li key={c.to}>
+                  {i > 0 && <i className="pi pi-angle-right" aria-hidden="true" style={{ marginRight: '0.25rem' }} />}
+                  {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <Link href={c.to}>{c.label}</Link>}
                 </li>
-              );
-            })}
-          </ul>
-          {total > PAGE && (
-            <Paginator
-              className={s.tilesPaginator}
-              first={query.offset}
-              rows={PAGE}
-              totalRecords={total}
-              onPageChange={(e: PaginatorPageChangeEvent) => setQuery((q) => ({ ...q, offset: e.first }))}
+              ))}
+            </ol>
+          </nav>
+
+          <div className={s.toolbar}>
+            {canWrite && specs && (
+              <>
+                <Link href={newSpecHref(root)} className="p-button">
+                  <i className="pi pi-plus" aria-hidden="true" />
+                  &nbsp;Новая спецификация
+                </Link>
+                <Button type="button" icon="pi pi-folder-plus" label="Новая папка" outlined onClick={() => setDialog({ kind: 'newFolder' })} />
+              </>
+            )}
+            {canWrite && !specs && (
+              <>
+                <Button type="button" icon="pi pi-folder-plus" label="Новая папка" onClick={() => setDialog({ kind: 'newFolder' })} />
+                <Button type="button" icon="pi pi-upload" label="Загрузить" outlined onClick={() => input.current?.click()} />
+                <input
+                  ref={input}
+                  type="file"
+                  multiple
+                  hidden
+                  aria-label="Выбрать файлы для загрузки"
+                  onChange={(e) => {
+                    addFiles(e.target.files);
+                    e.target.value = '';
+                  }}
+                />
+              </>
+            )}
+            {type === 'documents' && (
+              <Link href="/documents/templates" className="p-button p-button-text">
+                <i className="pi pi-file-word" aria-hidden="true" />
+                &nbsp;Шаблоны документов
+              </Link>
+            )}
+            <IconField iconPosition="left" className={s.grow}>
+              <InputIcon className="pi pi-search" />
+              <InputText value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Поиск по названию" aria-label="Поиск по названию" />
+            </IconField>
+            <Dropdown value={query.sort} options={SORTS} onChange={(e) => setQuery((q) => ({ ...q, sort: e.value as FileSort, offset: 0 }))} aria-label="Сортировка" />
+            {!root && (
+              <SelectButton
+                value={query.scope}
+                options={SCOPES}
+                allowEmpty={false}
+                onChange={(e) => e.value && setQuery((q) => ({ ...q, scope: e.value as 'own' | 'shared', offset: 0 }))}
+                aria-label="Чьи файлы"
+              />
+            )}
+            <SelectButton
+              value={view}
+              options={VIEWS}
+              allowEmpty={false}
+              onChange={(e) => e.value && setView(e.value as 'table' | 'tiles')}
+              itemTemplate={(o: { icon: string; label: string }) => <i className={o.icon} aria-label={o.label} title={o.label} />}
+              aria-label="Вид"
             />
+          </div>
+
+          {!specs && unfinished.length > 0 && !uploads.tasks.some((t) => t.state === 'uploading' || t.state === 'queued' || t.state === 'retrying') && (
+            <div className={s.empty} role="status" style={{ padding: '0.75rem', marginBottom: '0.75rem', textAlign: 'left' }}>
+              Не завершены загрузки: {unfinished.map((u) => `«${u.name}» (${formatSize(u.size)})`).join(', ')}. Выберите или перетащите эти
+              файлы снова — загрузка продолжится с того места, где остановилась.
+            </div>
           )}
+          <UploadPanel tasks={uploads.tasks} onCancel={uploads.cancel} onRetry={uploads.retry} onSettle={(k, c, x) => void uploads.settle(k, c, x)} onClear={uploads.clearFinished} />
+
+          <div className={s.selection} aria-label="Действия с выбранным">
+            {selected.length > 0 ? (
+              <>
+                <span className={s.muted}>Выбрано: {selected.length}</span>
+                {!specs && <Button type="button" text size="small" icon="pi pi-download" label="Скачать" onClick={() => void download(selected)} />}
+                {one && one.access !== 'read' && <Button type="button" text size="small" icon="pi pi-pencil" label="Переименовать" onClick={() => setDialog({ kind: 'rename', object: one })} />}
+                {allWritable && <Button type="button" text size="small" icon="pi pi-arrow-right" label="Переместить" onClick={() => setDialog({ kind: 'move', objects: selected })} />}
+                {one && <Button type="button" text size="small" icon="pi pi-clone" label="Копировать" onClick={() => setDialog({ kind: 'copy', object: one })} />}
+                {one && one.access === 'owner' && <Button type="button" text size="small" icon="pi pi-users" label="Доступ" onClick={() => setDialog({ kind: 'share', object: one })} />}
+                {one && one.access === 'owner' && !specs && (
+                  <Button type="button" text size="small" icon="pi pi-link" label="Ссылка" onClick={() => setDialog({ kind: 'link', object: one })} />
+                )}
+                {allWritable && <Button type="button" text size="small" severity="danger" icon="pi pi-trash" label="Удалить" onClick={() => askDelete(selected)} />}
+              </>
+            ) : (
+              <span className={s.muted}>{loading ? 'Загрузка…' : `Объектов: ${total}`}</span>
+            )}
+          </div>
+
+          {loadError && (
+            <div role="alert" className="p-error" style={{ marginBottom: '0.75rem' }}>
+              {loadError} <Button type="button" text size="small" label="Повторить" onClick={reload} />
+            </div>
+          )}
+
+          {view === 'table' ? (
+            <DataTable
+              value={objects}
+              dataKey="id"
+              loading={loading}
+              selectionMode="checkbox"
+              selection={selected}
+              onSelectionChange={(e) => setSelected(e.value as FileObject[])}
+              onRowDoubleClick={(e) => open(e.data as FileObject)}
+              lazy
+              paginator={total > PAGE}
+              rows={PAGE}
+              first={query.offset}
+              totalRecords={total}
+              onPage={(e: DataTableStateEvent) => setQuery((q) => ({ ...q, offset: e.first }))}
+              emptyMessage={empty}
+              aria-label="Файлы и папки"
+              size="small"
+              stripedRows
+            >
+              <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+              <Column header="Название" body={nameBody} />
+              {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
+              <Column header="Изменён" body={(o: FileObject) => formatDateTimeShort(new Date(o.updated_at))} style={{ width: '10rem' }} />
+            </DataTable>
+          ) : objects.length === 0 && !loading ? (
+            empty
+          ) : (
+            <>
+              <ul className={s.tiles} aria-label="Файлы и папки">
+                {objects.map((o) => {
+                  const isSel = selected.some((x) => x.id === o.id);
+                  return (
+                    <li key={o.id}>
+                      <button
+                        type="button"
+                        className={`${s.tile} ${isSel ? s.tileSelected : ''}`}
+                        aria-pressed={isSel}
+                        onClick={(e) =>
+                          setSelected((sel) => (e.ctrlKey || e.metaKey ? (isSel ? sel.filter((x) => x.id !== o.id) : [...sel, o]) : isSel && sel.length === 1 ? [] : [o]))
+                        }
+                        onDoubleClick={() => open(o)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') {
+                            e.preventDefault();
+                            open(o);
+                          }
+                        }}
+                      >
+                        <i className={iconOf(o)} aria-hidden="true" />
+                        <span>{o.name}</span>
+                        <span className={s.muted}>{o.kind === 'folder' ? 'папка' : specs ? formatDateTimeShort(new Date(o.updated_at)) : formatSize(o.size)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {total > PAGE && (
+                <Paginator
+                  className={s.tilesPaginator}
+                  first={query.offset}
+                  rows={PAGE}
+                  totalRecords={total}
+                  onPageChange={(e: PaginatorPageChangeEvent) => setQuery((q) => ({ ...q, offset: e.first }))}
+                />
+              )}
+            </>
+          )}
+
         </>
       )}
 
@@ -500,8 +521,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
                   ? `${dialog.object.name.slice(0, dot)} (копия)${dialog.object.name.slice(dot)}`
                   : `${dialog.object.name} (копия)`
                 : dialog.object.name;
-            await files.copy(dialog.object, dest, name);
-            done('Скопировано');
+            if (await withNameConflict(dialog.object, conflict.ask, (other) => files.copy(dialog.object, dest, other ?? name))) done('Скопировано');
           }}
         />
       )}
@@ -514,14 +534,16 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
           rootLabel={title}
           onClose={() => setDialog(null)}
           onPick={async (dest) => {
-            for (const o of dialog.objects) await files.move(o, dest);
+            const moved = await moveAll(dialog.objects, dest, conflict.ask);
             setSelected([]);
-            done('Перемещено');
+            if (moved) done(moved === dialog.objects.length ? 'Перемещено' : `Перемещено: ${moved} из ${dialog.objects.length}`);
+            else reload();
           }}
         />
       )}
       {dialog?.kind === 'share' && <ShareDialog object={dialog.object} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'link' && <LinkDialog object={dialog.object} onClose={() => setDialog(null)} />}
+      {conflict.dialog}
     </div>
   );
 }

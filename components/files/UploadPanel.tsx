@@ -20,11 +20,14 @@ export function UploadPanel({
   tasks,
   onCancel,
   onRetry,
+  onSettle,
   onClear,
 }: {
   tasks: UploadTask[];
   onCancel: (key: string) => void;
   onRetry: (key: string) => void;
+  /** A taken name: «Заменить» (the file there goes to the bin) or «Оставить оба» (a numbered name). */
+  onSettle?: (key: string, choice: 'replace' | 'keep', conflict: NonNullable<UploadTask['conflict']>) => void;
   onClear: () => void;
 }) {
   if (tasks.length === 0) return null;
@@ -64,7 +67,18 @@ export function UploadPanel({
                 {(t.state === 'queued' || t.state === 'uploading' || t.state === 'retrying') && (
                   <Button type="button" text size="small" severity="danger" label="Отменить" aria-label={`Отменить ${t.name}`} onClick={() => onCancel(t.key)} />
                 )}
-                {t.state === 'error' && <Button type="button" text size="small" label="Повторить" onClick={() => onRetry(t.key)} />}
+                {t.state === 'error' && t.conflict && onSettle ? (
+                  <>
+                    {t.conflict.existing?.kind === 'file' && (
+                      <Button type="button" text size="small" severity="danger" label="Заменить" aria-label={`Заменить ${t.conflict.existing.name}`} onClick={() => onSettle(t.key, 'replace', t.conflict!)} />
+                    )}
+                    {t.conflict.suggested && (
+                      <Button type="button" text size="small" label="Оставить оба" title={`Загрузить как «${t.conflict.suggested}»`} onClick={() => onSettle(t.key, 'keep', t.conflict!)} />
+                    )}
+                  </>
+                ) : (
+                  t.state === 'error' && <Button type="button" text size="small" label="Повторить" onClick={() => onRetry(t.key)} />
+                )}
               </div>
             </li>
           );

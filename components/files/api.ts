@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
 import { filesApi } from '@/lib/client/api';
-import { ApiError } from '@/lib/client/api-error';
+import { ApiError, isApiError } from '@/lib/client/api-error';
 import { refreshAccessToken } from '@/lib/client/refresh';
-import type { FileLink, FileObject, FileShare, FileSort, FileType, PathItem } from '@/lib/schemas/files';
+import type { FileLink, FileObject, FileShare, FileSort, FileType, PathItem, TrashItem } from '@/lib/schemas/files';
 
 export const FILES_BASE = '/file-manager-service/api/v1';
 
@@ -28,9 +28,15 @@ export const files = {
   createFolder: (name: string, root: string | null, type: FileType) =>
     filesApi<{ object: FileObject }>('createFolder', root ? { name, root, type } : { name, type }),
   rename: (o: FileObject, name: string) => filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, name, version: o.version }),
-  move: (o: FileObject, root: string | null) => filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, root, version: o.version }),
+  move: (o: FileObject, root: string | null, name?: string) =>
+    filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, root, version: o.version, ...(name ? { name } : {}) }),
   copy: (o: FileObject, root: string | null, name: string) => filesApi<{ object: FileObject }>('copyFile', { id: o.id, name, root }),
+  /** To the recycle bin. */
   remove: (ids: string[]) => filesApi<{ deleted: number }>('deleteFiles', { ids }),
+  trash: (type: FileType, signal?: AbortSignal) => filesApi<{ items: TrashItem[]; days: number }>('listTrash', { type }, { signal }),
+  restore: (ids: string[], keepBoth = false) => filesApi<{ restored: FileObject[] }>('restoreFiles', { ids, ...(keepBoth ? { keep_both: true } : {}) }),
+  deleteForever: (ids: string[]) => filesApi<{ deleted: number }>('deleteForever', { ids }),
+  emptyTrash: (type: FileType) => filesApi<{ deleted: number }>('emptyTrash', { type }),
   share: (id: string, login: string, access: 'read' | 'edit') => filesApi('shareFile', { id, login, access }),
   unshare: (id: string, login: string) => filesApi('unshareFile', { id, login }),
   shares: (id: string) => filesApi<{ shares: FileShare[] }>('listShares', { id }),
@@ -39,6 +45,19 @@ export const files = {
   links: (id: string) => filesApi<{ links: (FileLink & { expired: boolean })[] }>('listFileLinks', { id }),
   revokeLink: (linkId: string) => filesApi('revokeFileLink', { link_id: linkId }),
 };
+
+/** A 409 NAME_TAKEN: the object that has the name (for «Заменить») and a free numbered name (for «Оставить оба»). */
+export interface NameConflict {
+  message: string;
+  existing: { id: string; name: string; kind: 'file' | 'folder' } | null;
+  suggested: string;
+}
+
+export function nameConflictOf(e: unknown): NameConflict | null {
+  if (!isApiError(e) || e.code !== 'NAME_TAKEN') return null;
+  const existing = e.body.existing as NameConflict['existing'] | undefined;
+  return { message: e.message, existing: existing ?? null, suggested: typeof e.body.suggested === 'string' ? e.body.suggested : '' };
+}
 
 /** Address of a file's bytes (cookie auth): `download` forces a save, `inline` is for the viewer's frame. */
 export const fileUrl = (id: string, opts: { download?: boolean; inline?: boolean; link?: string; grant?: string } = {}): string => {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadFile } from '@/lib/client/uploader';
 import { userMessage } from '@/lib/client/messages';
 import type { FileObject, FileType } from '@/lib/schemas/files';
+import { files as filesApi, nameConflictOf, type NameConflict } from './api';
 
 export interface UploadTask {
   key: string;
@@ -13,6 +14,8 @@ export interface UploadTask {
   state: 'queued' | 'uploading' | 'retrying' | 'done' | 'error' | 'cancelled';
   error?: string;
   object?: FileObject;
+  /** The name is taken in the folder: «Заменить» / «Оставить оба» are offered. */
+  conflict?: NameConflict;
 }
 
 const PARALLEL = 2;
@@ -42,6 +45,14 @@ class UploadQueue {
     return true;
   }
 
+  /** The same bytes under another name (for «Оставить оба»). */
+  rename(key: string, name: string): boolean {
+    const entry = this.files.get(key);
+    if (!entry) return false;
+    entry.file = new File([entry.file], name, { type: entry.file.type, lastModified: entry.file.lastModified });
+    return true;
+  }
+
   cancel(key: string): boolean {
     this.waiting = this.waiting.filter((k) => k !== key);
     this.files.delete(key);
@@ -58,7 +69,7 @@ class UploadQueue {
       const ctl = new AbortController();
       this.controllers.set(key, ctl);
       this.running++;
-      this.patch(key, { state: 'uploading', error: undefined });
+      this.patch(key, { state: 'uploading', error: undefined, conflict: undefined });
       uploadFile(entry.file, {
         type: this.settings.current.type,
         root: entry.root,
@@ -73,7 +84,7 @@ class UploadQueue {
         })
         .catch((e: unknown) => {
           if (ctl.signal.aborted) this.patch(key, { state: 'cancelled' });
-          else this.patch(key, { state: 'error', error: userMessage(e) });
+          else this.patch(key, { state: 'error', error: userMessage(e), conflict: nameConflictOf(e) ?? undefined });
         })
         .finally(() => {
           this.running--;
@@ -118,9 +129,28 @@ export function useUploads(opts: { type: FileType; onUploaded: (o: FileObject) =
     },
     [queue, patch],
   );
+  /** A name conflict settled: «Заменить» moves the file there to the bin first; «Оставить оба» takes the numbered name. */
+  const settle = useCallback(
+    async (key: string, choice: 'replace' | 'keep', conflict: NameConflict) => {
+      try {
+        if (choice === 'replace' && conflict.existing) await filesApi.remove([conflict.existing.id]);
+        if (choice === 'keep' && conflict.suggested) {
+          queue.rename(key, conflict.suggested);
+          patch(key, { name: conflict.suggested });
+        }
+      } catch (e) {
+        patch(key, { error: userMessage(e) });
+        return;
+      }
+      if (!queue.retry(key)) return;
+      patch(key, { state: 'queued', error: undefined, conflict: undefined });
+      queue.pump();
+    },
+    [queue, patch],
+  );
   const clearFinished = useCallback(
     () => setTasks((t) => t.filter((x) => x.state === 'queued' || x.state === 'uploading' || x.state === 'retrying' || x.state === 'error')),
     [],
   );
-  return { tasks, add, cancel, retry, clearFinished };
+  return { tasks, add, cancel, retry, settle, clearFinished };
 }

@@ -94,7 +94,42 @@ test('search, rename with F2 and delete with Del and confirmation', async ({ pag
 
   await expect(page.getByText('Выбрано: 1')).toBeVisible();
   await page.keyboard.press('Delete');
-  await page.getByRole('dialog', { name: 'Удаление' }).getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удаление' }).getByRole('button', { name: 'В корзину' }).click();
   await expect(page.getByRole('row', { name: /Прайс 2026\.txt/ })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Смета ремонта\.txt/ })).toBeVisible();
+
+  // «Корзина»: the deleted file is there with its deletion date and days left; «Восстановить» brings it back.
+  await page.getByRole('button', { name: 'Корзина' }).click();
+  await expect(page.getByRole('heading', { name: 'Корзина', level: 1 })).toBeVisible();
+  const binRow = page.getByRole('row', { name: /Прайс 2026\.txt/ });
+  await expect(binRow).toContainText(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+  await expect(binRow).toContainText(/осталось 30 дней|осталось 29 дней/);
+  await binRow.getByRole('button', { name: 'Восстановить «Прайс 2026.txt»' }).click();
+  await expect(page.getByText('Корзина пуста.')).toBeVisible();
+  await page.getByRole('button', { name: 'К разделу «Мои документы»' }).click();
+  await expect(page.getByRole('row', { name: /Прайс 2026\.txt/ })).toBeVisible();
+});
+
+test('a name taken in the folder: a clear message, «Оставить оба» for an upload', async ({ page, user: _user }) => {
+  await page.goto('/documents');
+  for (const attempt of [1, 2]) {
+    await page.getByRole('button', { name: 'Новая папка' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новая папка' });
+    await dialog.getByLabel('Название папки').fill(attempt === 1 ? 'Договоры' : 'ДОГОВОРЫ');
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    if (attempt === 2) {
+      await expect(dialog.getByRole('alert')).toHaveText('В этой папке уже есть «Договоры».');
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+    }
+  }
+  await expect(page.getByRole('row', { name: /Договоры/ })).toHaveCount(1);
+
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'Акт.txt', mimeType: 'text/plain', buffer: Buffer.from('первый') });
+  await expect(page.getByRole('row', { name: /Акт\.txt/ })).toBeVisible();
+  await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'акт.txt', mimeType: 'text/plain', buffer: Buffer.from('второй') });
+  const item = page.getByRole('listitem', { name: 'Загрузка акт.txt' });
+  await expect(item.getByRole('alert')).toHaveText('В этой папке уже есть «Акт.txt».');
+  await item.getByRole('button', { name: 'Оставить оба' }).click();
+  await expect(page.getByRole('row', { name: /акт \(2\)\.txt/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Акт\.txt/ })).toBeVisible();
 });
