@@ -12,6 +12,7 @@ import { userMessage } from '@/lib/client/messages';
 import { getRoles } from '@/lib/client/session';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { isoOfRuDate } from './forms';
+import { KeyRateImportDialog } from './KeyRateImportDialog';
 import s from './calculators.module.css';
 
 interface Kind {
@@ -29,7 +30,7 @@ interface Rate {
 
 const showValue = (v: unknown) => (typeof v === 'string' ? formatNumber(v) : JSON.stringify(v));
 
-/** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row. */
+/** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row or the key-rate XLSX import. */
 export function RatesAdmin() {
   const [kinds, setKinds] = useState<Kind[]>([]);
   const [rates, setRates] = useState<Rate[]>([]);
@@ -38,6 +39,7 @@ export function RatesAdmin() {
   const [form, setForm] = useState({ kind: 'key_rate', effectiveFrom: '', value: '', source: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const load = useCallback(() => {
     productApi<{ kinds: Kind[]; rates: Rate[] }>('calculators/rates/list', {}).then(
@@ -113,10 +115,12 @@ export function RatesAdmin() {
           {fields._ ? <p className={s.error} role="alert">{fields._}</p> : null}
           <div className={s.actions}>
             <Button type="button" label="Добавить" icon="pi pi-plus" onClick={() => void add()} />
+            <Button type="button" label="Импорт из XLSX Банка России" icon="pi pi-file-import" severity="secondary" outlined onClick={() => setImporting(true)} />
             {done ? <span role="status">{done}</span> : null}
           </div>
         </section>
       ) : null}
+      {importing ? <KeyRateImportDialog onClose={() => setImporting(false)} onImported={load} /> : null}
       {kinds.map((k) => (
         <section key={k.kind} className={s.card} aria-label={k.title}>
           <h2>{k.title}</h2>

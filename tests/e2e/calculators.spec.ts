@@ -89,9 +89,36 @@ test('таблицы ставок: ключевая ставка с источн
   await page.goto('/calculators/rates');
   const key = page.getByRole('region', { name: 'Ключевая ставка Банка России, %' });
   await expect(key.getByRole('row', { name: /16\.02\.2026 15,5/ })).toBeVisible();
+  // The whole history since the key rate began, each row with the decision of the Совет директоров.
+  await expect(key.getByRole('row', { name: /13\.09\.2013 5,5 Решение Совета директоров Банка России от 13\.09\.2013/ })).toBeVisible();
   await expect(key.getByRole('link', { name: 'Пени по налогам и взносам' })).toBeVisible();
-  // Not an admin: no form to add rows.
+  await expect(page.getByRole('region', { name: /^Ставка рефинансирования Банка России/ }).getByRole('row', { name: /14\.09\.2012 8,25 Указание Банка России от 13\.09\.2012 № 2873-У/ })).toBeVisible();
+  // Not an admin: no form to add rows and no XLSX import (the import dialog itself is covered by the
+  // integration test of its call: the e2e server has no way to make an admin).
   await expect(page.getByRole('region', { name: 'Новая ставка' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Импорт из XLSX Банка России' })).toHaveCount(0);
+});
+
+test('компенсация за отпуск: правило 11 месяцев — флажок с источником', async ({ page, user }) => {
+  expect(user.email).toContain('@');
+  await page.goto('/calculators/vacation-compensation');
+  await page.getByLabel('Месяцев работы (15 дней и больше — целый месяц)').fill('11');
+  await page.getByLabel('Средний дневной заработок, ₽').fill('1 500');
+  const rule = page.getByRole('checkbox', { name: '11 месяцев рабочего года — как полный год (полный отпуск)' });
+  await expect(rule).not.toBeChecked();
+  await expect(page.getByText(/^п\. 28 Правил об очередных и дополнительных отпусках \(утв\. НКТ СССР 30\.04\.1930 № 169\)/)).toBeVisible();
+  // Without the rule: 28 / 12 × 11 = 25,67 days, 1 500 × 25,67 = 38 505
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(page.getByTestId('out-days')).toHaveText('25,67');
+  await expect(page.getByTestId('out-amount')).toHaveText(`38${NB}505,00${NB}₽`);
+  // With it: 11 months count as the year — 28 days, 42 000
+  await rule.check();
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(page.getByTestId('out-days')).toHaveText('28');
+  await expect(page.getByTestId('out-amount')).toHaveText(`42${NB}000,00${NB}₽`);
+  await expect(page.getByTestId('out-monthsCounted')).toHaveText('12');
+  await expect(page.getByRole('table', { name: 'Как посчитано' }).getByText(/^Правило 11 месяцев — п\. 28 Правил/)).toBeVisible();
+  await expect(page).toHaveURL(/elevenMonthsFullYear=true/);
 });
 
 test('свой калькулятор: создать, посчитать, поделиться ссылкой', async ({ page, context, user }) => {

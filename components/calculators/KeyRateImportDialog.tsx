@@ -1,0 +1,144 @@
+'use client';
+
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { ruDate } from '@/lib/domain/calculators/dates';
+import type { KeyRatePreviewRow, KeyRateStatus } from '@/lib/domain/calculators/key-rate-import';
+import { formatPercent } from '@/lib/domain/money';
+import { plural } from '@/lib/domain/words';
+import { productApi } from '@/lib/client/api';
+import { bytesToBase64 } from '@/lib/client/base64';
+import { userMessage } from '@/lib/client/messages';
+import s from './calculators.module.css';
+
+interface ImportAnswer {
+  changes: KeyRatePreviewRow[];
+  newCount: number;
+  inserted: number;
+}
+
+const STATUS: Record<KeyRateStatus, string> = {
+  new: 'Новая — будет добавлена',
+  same: 'Уже в таблице',
+  differs: 'В таблице другая ставка на эту дату — не меняется',
+};
+
+const rows = (n: number) => `${n} ${plural(n, ['строку', 'строки', 'строк'])}`;
+
+/**
+ * «Импорт из XLSX Банка России» (admin): the key-rate table exported from cbr.ru is read on the server
+ * (`calculators/rates/import-key-rate`), shown as change points against the stored rows, and the new ones
+ * are added on «Загрузить N строк».
+ */
+export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
+  const [xlsx, setXlsx] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    setPreview(null);
+    try {
+      const data = bytesToBase64(await file.arrayBuffer());
+      setPreview(await productApi<ImportAnswer>('calculators/rates/import-key-rate', { xlsx: data }));
+      setXlsx(data);
+    } catch (e) {
+      setXlsx(null);
+      setError(userMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!xlsx) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await productApi<ImportAnswer>('calculators/rates/import-key-rate', { xlsx, apply: true });
+      setPreview({ ...r, newCount: 0, changes: r.changes.map((c) => (c.status === 'new' ? { ...c, status: 'same' } : c)) });
+      setDone(r.inserted > 0 ? `Добавлено: ${rows(r.inserted)}.` : 'Новых строк нет: таблица уже содержит эти ставки.');
+      onImported();
+    } catch (e) {
+      setError(userMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const count = (st: KeyRateStatus) => preview?.changes.filter((c) => c.status === st).length ?? 0;
+
+  return (
+    <Dialog header="Импорт ключевой ставки из XLSX Банка России" visible onHide={onClose} style={{ width: '46rem', maxWidth: '95vw' }} modal>
+      <div className={s.page}>
+        <p className={s.muted}>
+          На сайте Банка России откройте «Ключевая ставка Банка России» (раздел «Базы данных»), выберите период и сохраните таблицу в Excel. Дни, когда
+          ставка не менялась, сворачиваются: в таблицу ставок попадают только даты изменений, которых в ней ещё нет.
+        </p>
+        <div className={s.field}>
+          <label htmlFor="key-rate-file">Файл XLSX</label>
+          <input
+            id="key-rate-file"
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            disabled={busy}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+        </div>
+        {error ? (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {preview ? (
+          <>
+            <p role="status" aria-live="polite">
+              Изменений ставки в файле: {preview.changes.length}; новых: {count('new')}; уже в таблице: {count('same')}
+              {count('differs') ? `; с другой ставкой в таблице: ${count('differs')}` : ''}.
+            </p>
+            <div className={s.scroll}>
+              <table className={s.table} aria-label="Изменения ключевой ставки из файла">
+                <thead>
+                  <tr>
+                    <th>Действует с</th>
+                    <th className={s.num}>Ставка</th>
+                    <th className={s.num}>Действовала в таблице</th>
+                    <th>Что будет</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.changes.map((c) => (
+                    <tr key={c.effectiveFrom} className={c.status === 'new' ? s.newRow : undefined}>
+                      <td>{ruDate(c.effectiveFrom)}</td>
+                      <td className={s.num}>{formatPercent(c.value)}</td>
+                      <td className={s.num}>{c.stored === null ? '—' : formatPercent(c.stored)}</td>
+                      <td>{STATUS[c.status]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
+        {done ? <p role="status">{done}</p> : null}
+        <div className={s.actions}>
+          <Button
+            type="button"
+            label={preview && preview.newCount > 0 ? `Загрузить ${rows(preview.newCount)}` : 'Загрузить'}
+            icon="pi pi-upload"
+            disabled={!preview || preview.newCount === 0 || busy}
+            loading={busy}
+            onClick={() => void apply()}
+          />
+          <Button type="button" label="Закрыть" severity="secondary" outlined onClick={onClose} />
+        </div>
+      </div>
+    </Dialog>
+  );
+}
