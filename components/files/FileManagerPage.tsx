@@ -16,7 +16,7 @@ import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { pendingUploads } from '@/lib/client/uploader';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import { plural } from '@/lib/domain/words/amount-in-words';
 import { userMessage } from '@/lib/client/messages';
 import type { FileObject, FileSort, FileType, PathItem } from '@/lib/schemas/files';
@@ -427,7 +427,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
               <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
               <Column header="Название" body={nameBody} />
               {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
-              <Column header="Изменён" body={(o: FileObject) => formatDateTimeShort(new Date(o.updated_at))} style={{ width: '10rem' }} />
+              <Column header="Изменён" body={(o: FileObject) => formatDateTime(new Date(o.updated_at))} style={{ width: '10rem' }} />
             </DataTable>
           ) : objects.length === 0 && !loading ? (
             empty
@@ -455,7 +455,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
                       >
                         <i className={iconOf(o)} aria-hidden="true" />
                         <span>{o.name}</span>
-                        <span className={s.muted}>{o.kind === 'folder' ? 'папка' : specs ? formatDateTimeShort(new Date(o.updated_at)) : formatSize(o.size)}</span>
+                        <span className={s.muted}>{o.kind === 'folder' ? 'папка' : specs ? formatDateTime(new Date(o.updated_at)) : formatSize(o.size)}</span>
                       </button>
                     </li>
                   );

@@ -7,7 +7,7 @@ import { DataTable } from 'primereact/datatable';
 import { useCallback, useEffect, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { trashDaysLeft, trashDaysLeftText } from '@/lib/domain/files/trash';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import { plural } from '@/lib/domain/words/amount-in-words';
 import { userMessage } from '@/lib/client/messages';
 import type { FileType, TrashItem } from '@/lib/schemas/files';
@@ -114,7 +114,7 @@ export function TrashView({ type, rootLabel, onChanged }: { type: FileType; root
   };
   const nameBody = (i: TrashItem) => (
     <span className={s.nameCell}>
-      <i className={i.object.kind === 'folder' ? 'pi pi-folder' : 'pi pi-file'} aria-hidden="true" />
+      <i className={i.object.kind === 'folder' ? 'pi pi-folder' : i.object.type === 'specifications' ? 'pi pi-list' : 'pi pi-file'} aria-hidden="true" />
       <span>{i.object.name}</span>
     </span>
   );
@@ -163,12 +163,12 @@ export function TrashView({ type, rootLabel, onChanged }: { type: FileType; root
         <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
         <Column header="Название" body={nameBody} />
         <Column header="Где было" body={where} className={s.wideOnly} headerClassName={s.wideOnly} />
-        <Column header="Удалено" body={(i: TrashItem) => formatDateTimeShort(new Date(i.deleted_at))} style={{ width: '9.5rem' }} />
-        <Column header="Срок" body={(i: TrashItem) => trashDaysLeftText(trashDaysLeft(new Date(i.expires_at), new Date(now)))} style={{ width: '9rem' }} />
+        <Column header="Удалено" body={(i: TrashItem) => formatDateTime(new Date(i.deleted_at))} style={{ width: '10rem' }} />
+        <Column header="Срок" body={(i: TrashItem) => trashDaysLeftText(trashDaysLeft(new Date(i.expires_at), new Date(now)))} style={{ width: '10.5rem' }} />
         {type !== 'specifications' && (
           <Column header="Размер" body={(i: TrashItem) => formatSize(i.object.size)} style={{ width: '7rem' }} className={s.wideOnly} headerClassName={s.wideOnly} />
         )}
-        <Column header="" body={actions} style={{ width: '12rem' }} />
+        <Column header="" body={actions} style={{ width: '13rem' }} />
       </DataTable>
       {conflict.dialog}
     </section>

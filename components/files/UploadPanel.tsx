@@ -53,7 +53,7 @@ export function UploadPanel({
               <div className={s.uploadName}>
                 <span title={t.name}>{t.name}</span>
                 <span className={s.muted}>
-                  {STATE_TEXT[t.state]}
+                  {t.state === 'error' && t.conflict ? 'название занято' : STATE_TEXT[t.state]}
                   {t.state === 'uploading' || t.state === 'retrying' ? ` · ${p} %` : ''}
                 </span>
               </div>

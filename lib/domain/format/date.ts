@@ -14,6 +14,12 @@ export function formatDateTimeShort(date: Date, timeZone = 'Europe/Moscow'): str
   return `${formatDateShort(date, timeZone)} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
+/** `25.11.2026 14:05` — a moment with the full year. */
+export function formatDateTime(date: Date, timeZone = 'Europe/Moscow'): string {
+  const parts = partsOf(date, timeZone);
+  return `${pad(parts.day)}.${pad(parts.month)}.${parts.year} ${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
 function partsOf(date: Date, timeZone: string) {
   const fmt = new Intl.DateTimeFormat('en-GB', {
     timeZone,

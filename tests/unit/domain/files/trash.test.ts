@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trashDaysLeft, trashDaysLeftText } from '@/lib/domain/files/trash';
+import { formatDateTime } from '@/lib/domain/format/date';
 
 describe('recycle bin days left', () => {
   it('counts a part of a day as a day and never goes below zero', () => {
@@ -19,5 +20,9 @@ describe('recycle bin days left', () => {
     expect(trashDaysLeftText(22)).toBe('осталось 22 дня');
     expect(trashDaysLeftText(29)).toBe('осталось 29 дней');
     expect(trashDaysLeftText(0)).toBe('удалится сегодня');
+  });
+
+  it('shows the deletion moment with the full year, Moscow time', () => {
+    expect(formatDateTime(new Date('2026-11-25T11:05:00Z'))).toBe('25.11.2026 14:05');
   });
 });
