@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
+import { SEMI_FINISHED_METHOD_TITLES, type CostParams, type CostResult, type SpecDocument } from '@/lib/domain/cost';
 import { formatMoney } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
@@ -42,6 +42,8 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
   const [sensitivity, setSensitivity] = useState<Sensitivity | null>(null);
   const [sensitivityError, setSensitivityError] = useState<string | null>(null);
   /** What the shown result was calculated from (the printed form recalculates exactly that). */
+  /** The user changed a parameter before the defaults arrived: they must not overwrite it. */
+  const edited = useRef(false);
   const shown = useRef<{ spec: SpecDocument | { specId: string }; params: CostParams } | null>(null);
   const run = useRef(0);
 
@@ -53,7 +55,9 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
 
   useEffect(() => {
     specsApi.list().then(setSpecs, () => setSpecs([]));
-    costAnalysisApi.defaults().then(applyDefaults, () => undefined);
+    costAnalysisApi.defaults().then((d) => {
+      if (!edited.current) applyDefaults(d);
+    }, () => undefined);
     costAnalysisApi.ownCompanies().then(
       (r) => setCompanies(r.companies.map((c) => ({ id: c.id, name: c.shortName || c.fullName }))),
       () => setCompanies([]),
@@ -181,7 +185,14 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
             </select>
           </label>
         )}
-        <CostParamsPanel form={form} onChange={setForm} errors={fields} />
+        <CostParamsPanel
+          form={form}
+          onChange={(f) => {
+            edited.current = true;
+            setForm(f);
+          }}
+          errors={fields}
+        />
         <div className={s.actions}>
           <button type="button" className="p-button" onClick={calculate} disabled={busy}>
             <i className="pi pi-calculator" aria-hidden="true" />
@@ -239,11 +250,13 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
               Цена с НДС: <b data-testid="price-with-vat">{formatMoney(result.perUnit.priceWithVat)}</b>
             </span>
           </div>
-          <CostResultTable result={result} />
+          <div className={s.scroll}>
+            <CostResultTable result={result} />
+          </div>
           {result.nested.length > 0 && (
-            <p className={s.muted}>
-              Полуфабрикаты:{' '}
-              {result.nested.map((n) => `«${n.name}» — ${formatMoney(n.unitCost)} за ед.`).join('; ')}
+            <p className={s.muted} data-testid="semi-method">
+              Метод учёта полуфабрикатов: <b>{SEMI_FINISHED_METHOD_TITLES[result.semiFinishedMethod]}</b>. Производственная себестоимость единицы:{' '}
+              {result.nested.map((n) => `«${n.name}» — ${formatMoney(n.unitProductionCost)}`).join('; ')}.
             </p>
           )}
         </section>

@@ -1,6 +1,16 @@
 'use client';
 
-import { PARAM_DEFAULTS, TAX_REGIME_TITLES, TAX_REGIMES, type CostParams, type OverheadPool, type TaxRegime } from '@/lib/domain/cost';
+import {
+  PARAM_DEFAULTS,
+  SEMI_FINISHED_METHOD_TITLES,
+  SEMI_FINISHED_METHODS,
+  TAX_REGIME_TITLES,
+  TAX_REGIMES,
+  type CostParams,
+  type OverheadPool,
+  type SemiFinishedMethod,
+  type TaxRegime,
+} from '@/lib/domain/cost';
 import s from './cost.module.css';
 
 export type PriceMode = 'markup' | 'margin' | 'price' | 'cost';
@@ -106,6 +116,26 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
       {field('defectsPct', 'Потери от брака, % цеховой')}
       {field('otherPct', 'Прочие производственные, % цеховой')}
       {field('sellingPct', 'Коммерческие, % производственной')}
+      <label className={`${s.field} ${s.wide}`}>
+        Полуфабрикаты собственного производства
+        <select
+          className={s.select}
+          value={p.semiFinishedMethod ?? 'flow'}
+          aria-describedby="semi-method-hint"
+          onChange={(e) => set({ semiFinishedMethod: e.target.value as SemiFinishedMethod })}
+        >
+          {SEMI_FINISHED_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {SEMI_FINISHED_METHOD_TITLES[m]}
+            </option>
+          ))}
+        </select>
+        <small id="semi-method-hint" className={s.hint}>
+          {(p.semiFinishedMethod ?? 'flow') === 'flow'
+            ? 'Материалы, зарплата и машино-часы вложенных спецификаций входят в статьи изделия; накладные начисляются один раз на всю базу.'
+            : 'Вложенная спецификация — одна строка статьи 3 по её производственной себестоимости (с её накладными).'}
+        </small>
+      </label>
       <label className={s.check}>
         <input type="checkbox" checked={!!p.directCosting} onChange={(e) => set({ directCosting: e.target.checked })} />
         Директ-костинг (ОХР вне производственной)

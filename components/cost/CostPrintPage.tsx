@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
-import { ARTICLE_TITLES, TAX_REGIME_TITLES, type CostFigures, type CostResult } from '@/lib/domain/cost';
+import { ARTICLE_TITLES, SEMI_FINISHED_METHOD_TITLES, TAX_REGIME_TITLES, type CostFigures, type CostLine, type CostResult } from '@/lib/domain/cost';
 import { requisiteLines, signatureLines, type PrintCompany } from '@/lib/domain/cost/print-header';
 import { formatDateShort } from '@/lib/domain/format/date';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
@@ -12,6 +12,32 @@ import { costAnalysisApi } from './api';
 import { calculationRows } from './CostResultTable';
 import { PRINT_KEY, readPrintRequest } from './print-request';
 import s from './print.module.css';
+
+/** Lines of a калькуляция with their formulas. */
+function LinesTable({ lines }: { lines: CostLine[] }) {
+  return (
+    <table className={s.table}>
+      <thead>
+        <tr>
+          <th>Ст.</th>
+          <th>Строка</th>
+          <th>Расчёт</th>
+          <th className={s.num}>Сумма, руб.</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={`${l.article}.${l.id}`}>
+            <td>{l.article}</td>
+            <td>{l.name}</td>
+            <td className={s.formula}>{l.formula}</td>
+            <td className={s.num}>{formatNumber(l.amount, 2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 type State =
   | { kind: 'loading' }
@@ -106,6 +132,7 @@ export function CostPrintPage() {
         от {dateOf(date)} · изделие «{r.name}», единица {r.unit} · партия {formatNumber(r.batchQty)} {r.unit} ·{' '}
         {TAX_REGIME_TITLES[r.taxRegime]}, {r.vatRatePct === null ? 'без НДС' : `НДС ${formatPercent(r.vatRatePct)}`}
         {r.directCosting ? ' · директ-костинг' : ''}
+        {r.nested.length > 0 ? ` · метод учёта полуфабрикатов: ${SEMI_FINISHED_METHOD_TITLES[r.semiFinishedMethod].toLowerCase()}` : ''}
       </p>
       <table className={s.table} aria-label="Печатная форма калькуляции">
         <thead>
@@ -132,26 +159,17 @@ export function CostPrintPage() {
         </tbody>
       </table>
       <h2 className={s.subtitle}>Расшифровка (на выпуск {formatNumber(r.outputQty)} {r.unit})</h2>
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th>Ст.</th>
-            <th>Строка</th>
-            <th>Расчёт</th>
-            <th className={s.num}>Сумма, руб.</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.lines.map((l) => (
-            <tr key={`${l.article}.${l.id}`}>
-              <td>{l.article}</td>
-              <td>{l.name}</td>
-              <td className={s.formula}>{l.formula}</td>
-              <td className={s.num}>{formatNumber(l.amount, 2)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LinesTable lines={r.lines} />
+      {r.nested.map((n) =>
+        n.lines ? (
+          <section key={n.specId} aria-label={`Расшифровка полуфабриката «${n.name}»`}>
+            <h2 className={s.subtitle}>
+              Полуфабрикат «{n.name}» (на выпуск {formatNumber(n.outputQty)} {n.unit}; производственная себестоимость единицы {formatMoney(n.unitProductionCost)})
+            </h2>
+            <LinesTable lines={n.lines} />
+          </section>
+        ) : null,
+      )}
       <p className={s.total}>
         Отпускная цена за единицу{r.vatRatePct === null ? ' (без НДС)' : ' с НДС'}: <b data-testid="print-price">{formatMoney(r.perUnit.priceWithVat)}</b> (
         {amountInWords(r.perUnit.priceWithVat)})

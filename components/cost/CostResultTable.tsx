@@ -3,6 +3,7 @@
 import { Fragment, useState } from 'react';
 import { ARTICLE_TITLES, type ArticleNo, type CostFigures, type CostResult } from '@/lib/domain/cost';
 import { formatMoney, formatPercent } from '@/lib/domain/money';
+import { LineList } from './LineList';
 import s from './cost.module.css';
 
 type Row =
@@ -85,15 +86,7 @@ export function CostResultTable({ result }: { result: CostResult }) {
                   <td />
                   <td colSpan={3}>
                     <div>{explain.formula}</div>
-                    {lines.length > 0 && (
-                      <ul>
-                        {lines.map((l) => (
-                          <li key={l.id}>
-                            {l.name}: {l.formula}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    <LineList lines={lines} result={result} />
                   </td>
                 </tr>
               )}

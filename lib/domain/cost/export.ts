@@ -1,5 +1,5 @@
 import type { XlsxCell } from '@/lib/domain/xlsx/write';
-import { ARTICLE_TITLES, ARTICLE_NOS, type CostFigures, type CostResult } from './types';
+import { ARTICLE_TITLES, ARTICLE_NOS, SEMI_FINISHED_METHOD_TITLES, type CostFigures, type CostResult } from './types';
 
 /** The калькуляция as spreadsheet rows: статьи and totals per unit and per batch, then the lines with formulas. */
 export function costSheetRows(r: CostResult): XlsxCell[][] {
@@ -11,6 +11,7 @@ export function costSheetRows(r: CostResult): XlsxCell[][] {
     ['Единица', r.unit],
     ['Партия', n(r.batchQty)],
     ['Ставка НДС, %', r.vatRatePct === null ? 'без НДС' : n(r.vatRatePct)],
+    ...(r.nested.length > 0 ? [['Метод учёта полуфабрикатов', SEMI_FINISHED_METHOD_TITLES[r.semiFinishedMethod]]] : []),
     [],
     ['№', 'Статья', 'На единицу, ₽', 'На партию, ₽'],
   ];
@@ -34,5 +35,15 @@ export function costSheetRows(r: CostResult): XlsxCell[][] {
   for (const [key, title] of totals) rows.push([null, title, n(fig(r.perUnit, key)), n(fig(r.perBatch, key))]);
   rows.push([], ['Статья', 'Строка', 'Расчёт', `Сумма на выпуск ${r.outputQty.replace('.', ',')} ${r.unit}, ₽`]);
   for (const l of r.lines) rows.push([l.article, l.name, l.formula, n(l.amount)]);
+  // Each semi-finished good's own breakdown (its lines on its output), when the answer carries it.
+  for (const nested of r.nested) {
+    if (!nested.lines) continue;
+    rows.push(
+      [],
+      [`Полуфабрикат «${nested.name}»: на выпуск ${nested.outputQty.replace('.', ',')} ${nested.unit}, производственная себестоимость единицы`, null, null, n(nested.unitProductionCost)],
+      ['Статья', 'Строка', 'Расчёт', 'Сумма, ₽'],
+    );
+    for (const l of nested.lines) rows.push([l.article, l.name, l.formula, n(l.amount)]);
+  }
   return rows;
 }
