@@ -2,7 +2,7 @@
 
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ruDate } from '@/lib/domain/calculators/dates';
 import type { KeyRatePreviewRow, KeyRateStatus } from '@/lib/domain/calculators/key-rate-import';
 import { formatPercent } from '@/lib/domain/money';
@@ -19,9 +19,9 @@ interface ImportAnswer {
 }
 
 const STATUS: Record<KeyRateStatus, string> = {
-  new: 'Новая — будет добавлена',
+  new: 'Новая — добавится',
   same: 'Уже в таблице',
-  differs: 'В таблице другая ставка на эту дату — не меняется',
+  differs: 'На эту дату в таблице другая ставка — не меняется',
 };
 
 const rows = (n: number) => `${n} ${plural(n, ['строку', 'строки', 'строк'])}`;
@@ -37,9 +37,13 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    setFileName(file.name);
     setBusy(true);
     setError(null);
     setDone(null);
@@ -59,16 +63,18 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
   const apply = async () => {
     if (!xlsx) return;
     setBusy(true);
+    setApplying(true);
     setError(null);
     try {
       const r = await productApi<ImportAnswer>('calculators/rates/import-key-rate', { xlsx, apply: true });
-      setPreview({ ...r, newCount: 0, changes: r.changes.map((c) => (c.status === 'new' ? { ...c, status: 'same' } : c)) });
+      setPreview({ ...r, newCount: 0, changes: r.changes.map((c) => (c.status === 'new' ? { ...c, status: 'same', stored: c.value } : c)) });
       setDone(r.inserted > 0 ? `Добавлено: ${rows(r.inserted)}.` : 'Новых строк нет: таблица уже содержит эти ставки.');
       onImported();
     } catch (e) {
       setError(userMessage(e));
     } finally {
       setBusy(false);
+      setApplying(false);
     }
   };
 
@@ -81,14 +87,20 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
           На сайте Банка России откройте «Ключевая ставка Банка России» (раздел «Базы данных»), выберите период и сохраните таблицу в Excel. Дни, когда
           ставка не менялась, сворачиваются: в таблицу ставок попадают только даты изменений, которых в ней ещё нет.
         </p>
-        <div className={s.field}>
-          <label htmlFor="key-rate-file">Файл XLSX</label>
+        <div className={s.actions}>
+          <Button type="button" icon="pi pi-file-excel" label="Выбрать файл XLSX" outlined disabled={busy} onClick={() => fileInput.current?.click()} />
+          <span className={s.muted}>{fileName ?? 'Файл не выбран'}</span>
           <input
-            id="key-rate-file"
+            ref={fileInput}
             type="file"
+            hidden
+            aria-label="Файл XLSX"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy}
-            onChange={(e) => void pick(e.target.files?.[0])}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              void pick(f);
+            }}
           />
         </div>
         {error ? (
@@ -108,7 +120,7 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
                   <tr>
                     <th>Действует с</th>
                     <th className={s.num}>Ставка</th>
-                    <th className={s.num}>Действовала в таблице</th>
+                    <th className={s.num}>Было</th>
                     <th>Что будет</th>
                   </tr>
                 </thead>
@@ -133,7 +145,7 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
             label={preview && preview.newCount > 0 ? `Загрузить ${rows(preview.newCount)}` : 'Загрузить'}
             icon="pi pi-upload"
             disabled={!preview || preview.newCount === 0 || busy}
-            loading={busy}
+            loading={applying}
             onClick={() => void apply()}
           />
           <Button type="button" label="Закрыть" severity="secondary" outlined onClick={onClose} />

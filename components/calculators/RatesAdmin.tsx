@@ -28,7 +28,12 @@ interface Rate {
   source: string;
 }
 
-const showValue = (v: unknown) => (typeof v === 'string' ? formatNumber(v) : JSON.stringify(v));
+const showValue = (v: unknown) =>
+  typeof v === 'string'
+    ? formatNumber(v)
+    : v && typeof v === 'object' && (v as { equalsKeyRate?: unknown }).equalsKeyRate === true
+      ? 'Равна ключевой ставке на каждую дату'
+      : JSON.stringify(v);
 
 /** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row or the key-rate XLSX import. */
 export function RatesAdmin() {

@@ -18,8 +18,8 @@ export interface VacationCompensationResult {
 }
 
 /** Where the 11-month rule comes from (shown on the form and in the steps). */
-export const ELEVEN_MONTHS_SOURCE =
-  'п. 28 Правил об очередных и дополнительных отпусках (утв. НКТ СССР 30.04.1930 № 169): проработавший не менее 11 месяцев рабочего года получает при увольнении компенсацию за полный отпуск';
+const ELEVEN_MONTHS_RULE = 'п. 28 Правил об очередных и дополнительных отпусках (утв. НКТ СССР 30.04.1930 № 169)';
+export const ELEVEN_MONTHS_SOURCE = `${ELEVEN_MONTHS_RULE}: проработавший не менее 11 месяцев рабочего года получает при увольнении компенсацию за полный отпуск`;
 
 /**
  * Компенсация за неиспользованный отпуск: days = annual days / 12 × months − days used (two decimals,
@@ -37,7 +37,7 @@ export function calcVacationCompensation(input: VacationCompensationInput): Calc
   const rule: Step[] = input.elevenMonthsFullYear
     ? [
         {
-          label: `Правило 11 месяцев — ${ELEVEN_MONTHS_SOURCE}`,
+          label: `Правило 11 месяцев — ${ELEVEN_MONTHS_RULE}`,
           formula: applied
             ? `в последнем рабочем году ${rest} мес. ≥ 11 → засчитывается 12`
             : `в последнем рабочем году ${rest} мес. < 11 — правило не применяется`,
