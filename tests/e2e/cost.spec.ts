@@ -4,7 +4,8 @@ import { readXlsxRows } from '../helpers/xlsx-read';
 
 /**
  * Specifications and себестоимость (issue 6): a two-level specification built in the editor (a frame made
- * by its own specification inside a table), calculated on /cost, exported to XLSX and read back.
+ * by its own specification inside a table), calculated on /cost by статьи and as a semi-finished good,
+ * exported to XLSX and read back.
  */
 
 const NBSP = '\u00a0';
@@ -62,19 +63,27 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
 
   const table = page.getByRole('table', { name: 'Плановая калькуляция себестоимости' });
   await expect(table).toBeVisible();
-  await expect(page.getByTestId('full-cost')).toHaveText(`5${NBSP}035,55${NBSP}₽`);
-  await expect(page.getByTestId('price-with-vat')).toHaveText(`7${NBSP}986,39${NBSP}₽`);
-  const row3 = table.locator('tr[data-key="3"]');
-  await expect(row3).toContainText(`829,66${NBSP}₽`);
-  await expect(table.locator('tr[data-key="workshopCost"]')).toContainText(`4${NBSP}545,76${NBSP}₽`);
+  // By статьи (the default): the frame's Брус 400,00 is статья 1, its Распил 300,00 is статья 5 — so ОПР and ОХР
+  // are charged on it too. 1 = 2 900,00; 5 = 800,00; 6 = 80,00; 7 = 880 × 30 % + 880 × 0,2 % = 265,76;
+  // прямые 4 045,76; ОПР 800,00 → цеховая 4 845,76; ОХР 400,00 → 5 245,76; + 5 % 262,29 = 5 508,05
+  await expect(page.getByTestId('full-cost')).toHaveText(`5${NBSP}508,05${NBSP}₽`);
+  // × 1,3 = 7 160,47; НДС 22 % 1 575,30
+  await expect(page.getByTestId('price-with-vat')).toHaveText(`8${NBSP}735,77${NBSP}₽`);
+  await expect(table.locator('tr[data-key="1"]')).toContainText(`2${NBSP}900,00${NBSP}₽`);
+  await expect(table.locator('tr[data-key="3"]')).toContainText(`0,00${NBSP}₽`);
+  await expect(table.locator('tr[data-key="workshopCost"]')).toContainText(`4${NBSP}845,76${NBSP}₽`);
+  await expect(page.getByTestId('semi-method')).toContainText('Бесполуфабрикатный (по статьям)');
 
   // 400 + 300 + 30 + 99,66 + ОПР 300 + ОХР 150 + 5 % = 1 343,64
   const side = page.getByRole('table', { name: 'Сравнение спецификаций' });
-  await expect(side.locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}035,55${NBSP}₽1${NBSP}343,64${NBSP}₽`);
+  await expect(side.locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}508,05${NBSP}₽1${NBSP}343,64${NBSP}₽`);
 
-  // The formula behind a статья.
-  await row3.getByRole('button').click();
-  await expect(table.getByText('себестоимость полуфабриката «Каркас» за ед.', { exact: false })).toBeVisible();
+  // The formula behind a статья, and the frame's own line behind its share.
+  await table.locator('tr[data-key="5"]').getByRole('button').click();
+  await expect(table.getByText('(300,00 + 500,00) = 800,00')).toBeVisible();
+  await expect(table.getByText('Каркас: основная заработная плата: 300,00 × 1 = 300,00', { exact: false })).toBeVisible();
+  await table.getByRole('button', { name: 'расчёт «Каркас»' }).click();
+  await expect(table.getByText('Распил: 0,5 ч × 600,00 ₽/ч = 300,00')).toBeVisible();
 
   // XLSX export, read back.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
@@ -82,23 +91,35 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   const file = await download.path();
   const rows = readXlsxRows(fs.readFileSync(file));
   expect(rows[1]).toEqual(['Изделие', 'Стол']);
-  expect(rows.find((r) => r[1] === 'Полная себестоимость')?.slice(2)).toEqual(['5035.55', '5035.55']);
-  expect(rows.find((r) => r[1] === 'Цена с НДС')?.slice(2)).toEqual(['7986.39', '7986.39']);
+  expect(rows.find((r) => r[0] === 'Метод учёта полуфабрикатов')?.[1]).toBe('Бесполуфабрикатный (по статьям)');
+  expect(rows.find((r) => r[1] === 'Полная себестоимость')?.slice(2)).toEqual(['5508.05', '5508.05']);
+  expect(rows.find((r) => r[1] === 'Цена с НДС')?.slice(2)).toEqual(['8735.77', '8735.77']);
 
   // Analysis: structure and break-even charts, the tornado, the inverse «цена для маржи».
   await expect(page.getByRole('img', { name: 'Структура себестоимости по статьям' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'График безубыточности' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Торнадо-диаграмма чувствительности' })).toBeVisible();
   await page.getByLabel('Цена для маржи, %').fill('30');
-  // 5 035,55 / (1 − 30 %) = 7 193,64; + НДС 22 % 1 582,60 = 8 776,24
-  await expect(page.getByTestId('price-for-margin')).toContainText(`8${NBSP}776,24${NBSP}₽`);
+  // 5 508,05 / (1 − 30 %) = 7 868,64; + НДС 22 % 1 731,10 = 9 599,74
+  await expect(page.getByTestId('price-for-margin')).toContainText(`9${NBSP}599,74${NBSP}₽`);
 
   // The printed form opens in its own tab with the same figures.
   const [print] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Печатная форма' }).click()]);
   await expect(print.getByRole('heading', { name: 'Плановая калькуляция себестоимости' })).toBeVisible();
-  await expect(print.getByRole('table', { name: 'Печатная форма калькуляции' }).locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}035,55`);
-  await expect(print.getByTestId('print-price')).toHaveText(`7${NBSP}986,39${NBSP}₽`);
+  await expect(print.getByRole('table', { name: 'Печатная форма калькуляции' }).locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}508,05`);
+  await expect(print.getByTestId('print-price')).toHaveText(`8${NBSP}735,77${NBSP}₽`);
+  await expect(print.getByText('метод учёта полуфабрикатов: бесполуфабрикатный (по статьям)', { exact: false })).toBeVisible();
+  await expect(print.getByRole('region', { name: 'Расшифровка полуфабриката «Каркас»' })).toContainText('Распил');
   await print.close();
+
+  // Полуфабрикатный: the frame is one line of статья 3 at its производственная себестоимость
+  // 829,66 + ОПР 300,00 + ОХР 150,00 = 1 279,66; with overheads on wages the полная is the same.
+  await page.getByLabel('Полуфабрикаты собственного производства').selectOption({ label: 'Полуфабрикатный' });
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(page.getByTestId('semi-method')).toContainText('Полуфабрикатный');
+  await expect(table.locator('tr[data-key="3"]')).toContainText(`1${NBSP}279,66${NBSP}₽`);
+  await expect(table.locator('tr[data-key="10"]')).toContainText(`500,00${NBSP}₽`);
+  await expect(page.getByTestId('full-cost')).toHaveText(`5${NBSP}508,05${NBSP}₽`);
 });
 
 test('a bad number gets a Russian message on /cost', async ({ page, user: _user }) => {
