@@ -163,6 +163,26 @@ describe('properties of the калькуляция', () => {
       expect(res.nested[0]!.unitCost, `seed ${seed}`).toBe(expected);
     }
   });
+  it('semi-finished goods by either method: lines add up to статьи in the product and in every nested breakdown', () => {
+    for (let seed = 4000; seed < 4060; seed++) {
+      const r = rng(seed);
+      const leaf = randomSpec(r);
+      const mid = randomSpec(r);
+      const top = randomSpec(r);
+      mid.materials.push({ id: 'n', name: 'Лист', unit: 'шт', qty: r.decimal(5, 3), wastePct: r.decimal(20, 1), wasteMode: r.pick(['uplift', 'share'] as const), specId: 'leaf' });
+      top.materials.push({ id: 'n1', name: 'Узел', unit: 'шт', qty: r.decimal(5, 3), specId: 'mid' }, { id: 'n2', name: 'Лист', unit: 'шт', qty: r.decimal(5, 3), specId: 'leaf' });
+      const docs: Record<string, SpecDocument> = { leaf, mid };
+      for (const semiFinishedMethod of ['flow', 'semi'] as const) {
+        const res = calculateCost(top, { ...randomParams(r), semiFinishedMethod }, { rates, resolve: (id) => docs[id] });
+        for (const no of ARTICLE_NOS) {
+          expect(add(res.lines.filter((l) => l.article === no).map((l) => l.amount)), `seed ${seed} ${semiFinishedMethod} статья ${no}`).toBe(res.perOutput.articles[no]);
+          for (const n of res.nested) {
+            expect(add(n.lines!.filter((l) => l.article === no).map((l) => l.amount)), `seed ${seed} ${n.specId} статья ${no}`).toBe(n.articles[no]);
+          }
+        }
+      }
+    }
+  });
   it('markup ⇄ margin round-trip', () => {
     const r = rng(7);
     for (let i = 0; i < 500; i++) {
