@@ -165,7 +165,7 @@ describe.each<StoreKind>(['disk', 's3'])(`the upload sweeper on %s (${testDriver
     expect(await ctx.blobs.stat(key)).not.toBeNull();
 
     const swept = await sweepUploads(ctx, new Date(Date.now() + 25 * 3600_000));
-    expect(swept).toEqual({ uploads: 1, blobs: 1 });
+    expect(swept).toEqual({ uploads: 1, blobs: 1, trash: 0 });
     expect(await ctx.blobs.stat(key)).toBeNull();
     expect(await ctx.blobs.stat(orphan)).toBeNull();
     expect(await count('files_pending_blobs')).toBe(0);
