@@ -47,8 +47,14 @@ test('process set → linked specification → «требует пересчёт
   await page.goto(setUrl);
   await expect(page.getByLabel('Шаг 2: время')).toHaveValue('30');
   await page.getByLabel('Шаг 2: время').fill('45');
+  await page.getByLabel('Шаг 1: ставка', { exact: true }).fill('500,5');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Спецификации с этим набором' })).toContainText('Стол — требует пересчёта');
+  // numbers stay Russian after the save and after a reload
+  await expect(page.getByLabel('Шаг 1: ставка', { exact: true })).toHaveValue('500,5');
+  await page.reload();
+  await expect(page.getByLabel('Шаг 1: ставка', { exact: true })).toHaveValue('500,5');
+  await expect(page.getByLabel('Шаг 2: время')).toHaveValue('45');
 
   await page.goto(specUrl);
   const banner = page.getByRole('status').filter({ hasText: 'Требует пересчёта' });

@@ -120,6 +120,28 @@ describe(`a specification never contains itself (${testDriver()})`, () => {
   });
 });
 
+describe(`a specification never contains itself, written through the file manager (${testDriver()})`, () => {
+  it('updateAttributes with new metadata that closes a loop is refused; without one it is a new version', async () => {
+    const { services } = await import('@/lib/server/gateway/services');
+    const { dispatch } = await import('@/lib/server/gateway/dispatch');
+    const update = async (body: unknown) => {
+      const res = await dispatch(
+        services.files,
+        new Request('http://localhost/file-manager-service/api/v1/updateAttributes', { method: 'POST', headers: suite.alice.headers, body: JSON.stringify(body) }),
+        suite.ctx,
+      );
+      return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const drawer = await storeSpec(suite.alice, doc('Ящик'));
+    const chest = await storeSpec(suite.alice, doc('Комод', [[drawer, 'Ящик']]));
+    const r = await update({ id: drawer, metadata: JSON.stringify(doc('Ящик', [[chest, 'Комод']])) });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(r.body).toMatchObject({ code: 'SPEC_CYCLE', path: [drawer, chest, drawer], fields: { metadata: 'По кругу: «Ящик» → «Комод» → «Ящик».' } });
+    const ok = await update({ id: drawer, metadata: JSON.stringify(doc('Ящик')) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+});
+
 describe(`specs/create (${testDriver()})`, () => {
   it('creates the object from a checked document and records version 1 with its author', async () => {
     const r = await call(suite.alice, 'specs/create', { doc: doc(' Полка ') });

@@ -57,11 +57,31 @@ async function ensureCurrentRecorded(db: Db, row: ObjectRow): Promise<void> {
     .onConflictDoNothing();
 }
 
+const parseDoc = (metadata: string): unknown => {
+  try {
+    return JSON.parse(metadata);
+  } catch {
+    return null;
+  }
+};
+
+/** What writeVersion writes: the name and the document (JSON text); `materials` = the document's lines when already parsed. */
+export interface VersionDoc {
+  name: string;
+  metadata: string;
+  materials?: SpecRefs['materials'];
+}
+
 /**
  * Writes `metadata` as the object's next version when it is still at `expected` (409 otherwise) and records
- * it in the history with its author. The previous document stays in the history.
+ * it in the history with its author. The previous document stays in the history. Every writer of a
+ * specification's document comes here (specs/save, specs/restore, «Пересчитать», updateAttributes with new
+ * metadata), so none can make a specification contain itself: 422 SPEC_CYCLE, the message under the field
+ * `cycleField(line)` (`metadata` unless the caller names its own).
  */
-export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: { name: string; metadata: string }, restoredFrom?: number) {
+export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: VersionDoc, restoredFrom?: number, cycleField: (i: number) => string = () => 'metadata') {
+  const lines = doc.materials ?? (parseDoc(doc.metadata) as Partial<SpecRefs> | null)?.materials;
+  await assertNoSpecCycle(db, userId, row.id, { name: doc.name, materials: Array.isArray(lines) ? lines : [] }, cycleField);
   // A new name taken in the folder by another object → 409 NAME_TAKEN (one name per folder).
   const scope = { ownerId: row.ownerId, type: row.type, parentId: row.parentId };
   if (doc.name !== row.name) await ensureNameFree(db, scope, doc.name, 'file', row.id);
@@ -103,8 +123,8 @@ export const saveSpecCall = defineCall({
     // The name is also the object's name in the file manager: the same rules as a file name.
     const problem = nameProblem(input.doc.name.normalize('NFC').trim());
     if (problem) throw new ServiceError('VALIDATION_ERROR', problem, { fields: { 'doc.name': problem } });
-    await assertNoSpecCycle(ctx.db, user.id, row.id, input.doc);
-    const updated = await writeVersion(ctx.db, row, user.id, { name: input.doc.name, metadata: JSON.stringify(input.doc) });
+    const doc = { name: input.doc.name, metadata: JSON.stringify(input.doc), materials: input.doc.materials };
+    const updated = await writeVersion(ctx.db, row, user.id, doc, undefined, (i) => `doc.materials.${i}.specId`);
     return { msg: 'Спецификация сохранена', version: updated.version, updatedAt: updated.updatedAt.toISOString() };
   },
 });
@@ -160,13 +180,6 @@ async function versionDoc(db: Db, row: ObjectRow, version: number) {
   return v;
 }
 
-const parseDoc = (metadata: string): unknown => {
-  try {
-    return JSON.parse(metadata);
-  } catch {
-    return null;
-  }
-};
 
 /** `specs/version {id, version}` → `{version, name, savedAt, doc}`. */
 export const specVersionCall = defineCall({
@@ -188,11 +201,8 @@ export const restoreSpecCall = defineCall({
     if (input.currentVersion !== undefined && input.currentVersion !== row.version) throw stale(row.version);
     if (input.version === row.version) throw new ServiceError('VALIDATION_ERROR', 'Это текущая версия.', { fields: { version: 'Это текущая версия.' } });
     const v = await versionDoc(ctx.db, row, input.version);
-    // The old document may take a specification that has since come to contain this one.
-    const old = parseDoc(v.metadata) as Partial<SpecRefs> | null;
-    const refs: SpecRefs = { name: v.name, materials: Array.isArray(old?.materials) ? old.materials : [] };
-    await assertNoSpecCycle(ctx.db, user.id, row.id, refs, () => 'version');
-    const updated = await writeVersion(ctx.db, row, user.id, { name: v.name, metadata: v.metadata }, input.version);
+    // The old document may take a specification that has since come to contain this one (SPEC_CYCLE).
+    const updated = await writeVersion(ctx.db, row, user.id, { name: v.name, metadata: v.metadata }, input.version, () => 'version');
     return { msg: `Версия ${input.version} восстановлена`, version: updated.version, updatedAt: updated.updatedAt.toISOString() };
   },
 });
