@@ -161,11 +161,13 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
         setDoc((now) => (now === doc ? specForEditing(now) : now));
         toast.show({ severity: 'success', summary: 'Спецификация сохранена' });
       } catch (e) {
-        if (id && isApiError(e) && e.status === 409 && e.code !== 'ALREADY_EXISTS') setConflict(true);
+        // A stale version offers «Обновить» / «Сохранить поверх»; a taken name (NAME_TAKEN) and the rest are a message.
+        if (id && isApiError(e) && e.code === 'CONFLICT') setConflict(true);
         else {
+          // The server's field messages go under the editor's fields (`doc.materials.1.specId`, a taken `name`).
           if (isApiError(e) && e.fields) {
-            const f = Object.entries(e.fields).filter(([k]) => k.startsWith('doc.'));
-            if (f.length) setRefused(Object.fromEntries(f.map(([k, m]) => [k.slice(4), m])));
+            const f = Object.entries(e.fields).flatMap(([k, m]) => (k.startsWith('doc.') ? [[k.slice(4), m]] : k === 'name' ? [[k, m]] : []));
+            if (f.length) setRefused(Object.fromEntries(f));
           }
           toast.show({ severity: 'error', summary: 'Не удалось сохранить', detail: userMessage(e), life: 10_000 });
         }

@@ -117,9 +117,36 @@ describe('SpecEditorPage: the semi-finished picker', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
     });
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: msg }));
-    expect(screen.getByLabelText('Материал 1: полуфабрикат')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: msg })));
+    await waitFor(() => expect(screen.getByLabelText('Материал 1: полуфабрикат')).toHaveAttribute('aria-invalid', 'true'));
     fireEvent.change(screen.getByLabelText('Материал 1: полуфабрикат'), { target: { value: '' } });
     expect(screen.getByLabelText('Материал 1: полуфабрикат')).toHaveAttribute('aria-invalid', 'false');
+  });
+});
+
+describe('SpecEditorPage: a taken name', () => {
+  it('is a message under the name, not the «changed in another window» banner', async () => {
+    const msg = 'В этой папке уже есть «Стол».';
+    specsApi.save.mockRejectedValue(new ApiError('NAME_TAKEN', msg, { status: 409, fields: { name: msg } }));
+    render(<SpecEditorPage specId="sp1" />);
+    await screen.findByDisplayValue('0,85');
+    fireEvent.change(screen.getByLabelText('Название'), { target: { value: 'Стол' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
+    });
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: msg })));
+    expect(screen.queryByText('Спецификацию изменили в другом окне.')).toBeNull();
+    expect(await screen.findByText(msg, { selector: 'small' })).toBeInTheDocument();
+  });
+
+  it('a stale version still offers «Обновить» and «Сохранить поверх»', async () => {
+    specsApi.save.mockRejectedValue(new ApiError('CONFLICT', 'Спецификацию изменили в другом окне или другой пользователь. Обновите страницу.', { status: 409 }));
+    render(<SpecEditorPage specId="sp1" />);
+    await screen.findByDisplayValue('0,85');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Спецификацию изменили в другом окне.');
+    expect(screen.getByRole('button', { name: 'Сохранить поверх' })).toBeInTheDocument();
   });
 });
