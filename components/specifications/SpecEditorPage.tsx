@@ -286,7 +286,9 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
             change((prev) => {
               // a new document's single empty line is replaced, not kept
               const kept = replace ? [] : prev.materials.filter((m) => m.name.trim() || m.price);
-              return { ...prev, materials: [...kept, ...lines] };
+              // the file's numbers come checked, with a dot; the table shows them the Russian way
+              const added = specForEditing({ ...prev, materials: lines, operations: [] }).materials;
+              return { ...prev, materials: [...kept, ...added] };
             })
           }
         />

@@ -27,6 +27,7 @@ test('XLSX import → save twice → history, diff, restore', async ({ page, use
   await page.getByRole('button', { name: 'Добавить к материалам' }).click();
   await expect(page.getByLabel('Материал 1: наименование')).toHaveValue('Брус');
   await expect(page.getByLabel('Материал 2: единица')).toHaveValue('шт');
+  await expect(page.getByLabel('Материал 2: цена', { exact: true })).toHaveValue('2,5');
   await expect(page.getByLabel('Материал 3: наименование')).toHaveCount(0);
   const nameField = await page.getByLabel('Название', { exact: true }).elementHandle();
   await page.keyboard.press('Control+s');
