@@ -235,7 +235,7 @@ describe.each<StoreKind>(['disk', 's3'])(`file manager on %s (${testDriver()})`,
         ((await ctx.db.execute(`select count(*)::int as n from files_pending_blobs` as never)) as unknown as { rows: { n: number }[] })
           .rows[0]!.n,
       );
-    for (let i = 0; i < 40 && (await journalled()) > 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && (await journalled()) > 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await journalled()).toBe(0);
     expect((await ok<{ received: number[] }>(ctx, a, 'uploadStatus', { upload_id: created.upload_id })).received).toEqual([]);
     const good = await sendChunk(ctx, a, created.upload_id, 0, Buffer.from('abc'));
