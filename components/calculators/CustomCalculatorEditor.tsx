@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
@@ -26,7 +26,7 @@ const EMPTY: Def = {
 
 /** `/calculators/custom/new` and `/calculators/custom/{id}/edit`: named inputs and formulas, saved per user. */
 export function CustomCalculatorEditor({ id }: { id?: string }) {
-  const router = useRouter();
+  const router = useAppRouter();
   const [def, setDef] = useState<Def>(EMPTY);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,7 @@ import s from './calculators.module.css';
 
 /** `/calculators/custom/{id}` (owner) or `/calculators/custom/shared/{token}` (by link): fill and run. */
 export function CustomCalculatorView({ refOf }: { refOf: CustomRef }) {
-  const router = useRouter();
+  const router = useAppRouter();
   const [calc, setCalc] = useState<CustomCalculator | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<{ result: Record<string, string>; steps: CalcStep[] } | null>(null);

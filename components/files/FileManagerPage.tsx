@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
@@ -96,7 +96,7 @@ const newSpecHref = (folderId: string | null) => `/specifications/create${folder
  * a specification opens in its editor; no upload, download or public link (the document is the object's metadata).
  */
 export function FileManagerPage({ type, title, basePath, folderId, fileHref }: FileManagerPageProps) {
-  const router = useRouter();
+  const router = useAppRouter();
   const toast = useToast();
   const root = folderId ?? null;
   /** Specifications are documents in metadata, not uploaded bytes. */

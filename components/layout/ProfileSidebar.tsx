@@ -2,7 +2,8 @@
 
 import Cookies from 'js-cookie';
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
+import { useAppRouter } from './use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -44,7 +45,7 @@ const avatarUrl = (id: string) => `/file-manager-service/api/v1/file/${encodeURI
 /** The profile panel: e-mail, account-link notice, photo, name and messenger link, sign-out. */
 export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const toast = useToast();
-  const router = useRouter();
+  const router = useAppRouter();
   const pathname = usePathname();
   const [confirmSent, setConfirmSent] = useState(false);
   const [sendingConfirm, setSendingConfirm] = useState(false);
@@ -194,6 +195,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
           <Link
             className="p-button p-button-sm p-button-danger p-component"
             href={linkPage}
+            data-no-progress
             aria-busy={linkBusy}
             onClick={(e) => {
               e.preventDefault();
