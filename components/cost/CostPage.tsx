@@ -19,23 +19,30 @@ import { InversePanel } from './InversePanel';
 import { StructureChart } from './StructureChart';
 import { TornadoChart } from './TornadoChart';
 import { PRINT_KEY, type PrintRequest } from './print-request';
+import { CostStaleNotice } from './CostStaleNotice';
+import { decodeCostQuery, encodeCostQuery } from './url-params';
 import type { Sensitivity } from '@/lib/domain/cost/sensitivity';
 import s from './cost.module.css';
 
 const DRAFT = '';
 
-/** `/cost`: pick a specification (or edit a draft), set parameters, get the калькуляция by статьи. */
-export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
+/**
+ * `/cost`: pick a specification (or edit a draft), set parameters, get the калькуляция by статьи. The chosen
+ * specification, company and parameters live in the query string (`url-params.ts`): a link reproduces the
+ * calculation and is calculated at once.
+ */
+export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
+  const [linked] = useState(() => decodeCostQuery(new URLSearchParams(initialQuery)));
   const [specs, setSpecs] = useState<StoredSpec[]>([]);
-  const [specId, setSpecId] = useState<string>(initialSpecId ?? DRAFT);
+  const [specId, setSpecId] = useState<string>(linked.specId ?? DRAFT);
   const [draft, setDraft] = useState<SpecDocument>(() => ({ ...emptySpec(), name: 'Новое изделие', materials: [newMaterial()] }));
-  const [form, setForm] = useState<ParamsForm>(formOf({}));
+  const [form, setForm] = useState<ParamsForm>(linked.form ?? formOf({}));
   const [result, setResult] = useState<CostResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [source, setSource] = useState<string>('');
-  const [companyId, setCompanyId] = useState<string | undefined>();
+  const [source, setSource] = useState<string>(linked.form ? 'из ссылки' : '');
+  const [companyId, setCompanyId] = useState<string | undefined>(linked.companyId);
   const [companies, setCompanies] = useState<{ id: string; name: string }[]>([]);
   const [compareIds, setCompareIds] = useState<string[]>([]);
   const [compare, setCompare] = useState<CompareColumn[] | null>(null);
@@ -43,7 +50,9 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
   const [sensitivityError, setSensitivityError] = useState<string | null>(null);
   /** What the shown result was calculated from (the printed form recalculates exactly that). */
   /** The user changed a parameter before the defaults arrived: they must not overwrite it. */
-  const edited = useRef(false);
+  const edited = useRef(!!linked.form);
+  /** Calculate as soon as the state is in place: a link with a specification or parameters, an opened scenario. */
+  const [autoRun, setAutoRun] = useState(linked.specId || linked.form ? 1 : 0);
   const shown = useRef<{ spec: SpecDocument | { specId: string }; params: CostParams } | null>(null);
   const run = useRef(0);
 
@@ -55,14 +64,19 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
 
   useEffect(() => {
     specsApi.list().then(setSpecs, () => setSpecs([]));
-    costAnalysisApi.defaults().then((d) => {
-      if (!edited.current) applyDefaults(d);
-    }, () => undefined);
+    if (!linked.form) {
+      costAnalysisApi.defaults(linked.companyId).then(
+        (d) => {
+          if (!edited.current) applyDefaults(d);
+        },
+        () => undefined,
+      );
+    }
     costAnalysisApi.ownCompanies().then(
       (r) => setCompanies(r.companies.map((c) => ({ id: c.id, name: c.shortName || c.fullName }))),
       () => setCompanies([]),
     );
-  }, [applyDefaults]);
+  }, [applyDefaults, linked]);
 
   const chooseCompany = (id: string) => {
     costAnalysisApi.defaults(id || undefined).then(applyDefaults, (e) => setError(userMessage(e)));
@@ -107,6 +121,26 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
     }
   }, [specId, draft, form, compareIds, specs, companyId]);
 
+  const calculateRef = useRef(calculate);
+  useEffect(() => {
+    calculateRef.current = calculate;
+  });
+  useEffect(() => {
+    if (!autoRun) return;
+    const t = setTimeout(() => void calculateRef.current(), 0);
+    return () => clearTimeout(t);
+  }, [autoRun]);
+
+  // The query string follows the page (replaceState: no navigation, no remount), a moment after the last edit.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const q = encodeCostQuery({ specId: specId || undefined, companyId, form }).toString();
+      const url = `${window.location.pathname}${q ? `?${q}` : ''}`;
+      if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+    }, 400);
+    return () => clearTimeout(t);
+  }, [specId, companyId, form]);
+
   const openPrint = () => {
     if (!shown.current) return;
     const req: PrintRequest = { ...shown.current, companyId };
@@ -149,6 +183,7 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
             ))}
           </select>
         </label>
+        {specId !== DRAFT && <CostStaleNotice specId={specId} />}
         {specs.length > 0 && (
           <details className={s.pick}>
             <summary>Сравнить с другими спецификациями{compareIds.length > 0 ? ` (${compareIds.length})` : ''}</summary>
@@ -236,8 +271,10 @@ export function CostPage({ initialSpecId }: { initialSpecId?: string }) {
             setSpecId(DRAFT);
             setDraft(sc.spec);
           }
+          edited.current = true;
           setForm(formOf(sc.params));
           setResult(null);
+          setAutoRun((n) => n + 1);
         }}
       />
       {result && (
