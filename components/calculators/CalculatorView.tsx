@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { calculatorMetaById } from '@/lib/domain/calculators/meta';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import type { CalcStep } from '@/lib/schemas/calculators';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
@@ -252,7 +252,7 @@ export function CalculatorView({ id }: { id: string }) {
                       void run(v);
                     }}
                   >
-                    {formatDateTimeShort(new Date(r.createdAt))}
+                    {formatDateTime(new Date(r.createdAt))}
                   </Link>{' '}
                   <span className={s.muted}>{Object.values(valuesFromInput(id, r.input)).slice(0, 3).join(' · ')}</span>
                 </li>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { ARTICLE_TITLES, SEMI_FINISHED_METHOD_TITLES, TAX_REGIME_TITLES, type CostFigures, type CostLine, type CostResult } from '@/lib/domain/cost';
 import { requisiteLines, signatureLines, type PrintCompany } from '@/lib/domain/cost/print-header';
-import { formatDateShort } from '@/lib/domain/format/date';
+import { formatDate } from '@/lib/domain/format/date';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 import { amountInWords } from '@/lib/domain/words';
 import { userMessage } from '@/lib/client/messages';
@@ -45,7 +45,7 @@ type State =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; result: CostResult; date: string; company: PrintCompany | null };
 
-const dateOf = (iso: string) => formatDateShort(new Date(`${iso}T12:00:00Z`));
+const dateOf = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 
 /** Reads what /cost handed over, calculates it and finds the own company. */
 async function load(): Promise<State> {

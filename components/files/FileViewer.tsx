@@ -8,7 +8,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { isTextType } from '@/lib/domain/files/mime';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import { filesApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
@@ -244,7 +244,7 @@ export function FileViewer({ fileId }: { fileId: string }) {
         )}
         <h1 style={{ margin: 0, flex: 1, fontSize: '1.25rem' }}>{object.name}</h1>
         <span className={s.muted}>
-          {formatSize(object.size)} · {formatDateTimeShort(new Date(object.updated_at))}
+          {formatSize(object.size)} · {formatDateTime(new Date(object.updated_at))}
         </span>
         {object.kind === 'file' && (
           <a className="p-button p-button-outlined" href={download} download={object.name}>

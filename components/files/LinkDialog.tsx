@@ -6,7 +6,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateShort } from '@/lib/domain/format/date';
+import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import type { FileLink, FileObject } from '@/lib/schemas/files';
 import { files } from './api';
@@ -74,7 +74,7 @@ export function LinkDialog({ object, onClose }: { object: FileObject; onClose: (
           <label htmlFor="link-expires" style={{ display: 'block', marginBottom: '0.35rem' }}>
             Действует до (необязательно)
           </label>
-          <Calendar inputId="link-expires" value={expires} onChange={(e) => setExpires(e.value ?? null)} dateFormat="dd.mm.y" minDate={new Date()} showButtonBar />
+          <Calendar inputId="link-expires" value={expires} onChange={(e) => setExpires(e.value ?? null)} dateFormat="dd.mm.yy" minDate={new Date()} showButtonBar />
         </div>
         <div>
           <label htmlFor="link-password" style={{ display: 'block', marginBottom: '0.35rem' }}>
@@ -105,8 +105,8 @@ export function LinkDialog({ object, onClose }: { object: FileObject; onClose: (
           {list.map((l) => (
             <li key={l.id} style={{ display: 'flex', alignItems: 'center', gap: '0.5rem', padding: '0.25rem 0' }}>
               <span style={{ flex: 1 }}>
-                Создана {formatDateShort(new Date(l.created_at))}
-                {l.expires_at ? `, до ${formatDateShort(new Date(l.expires_at))}` : ', бессрочная'}
+                Создана {formatDate(new Date(l.created_at))}
+                {l.expires_at ? `, до ${formatDate(new Date(l.expires_at))}` : ', бессрочная'}
                 {l.has_password ? ', с паролем' : ''}
                 {l.expired ? ' — срок истёк' : ''}
               </span>

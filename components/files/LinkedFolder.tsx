@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import { filesApi } from '@/lib/client/api';
 import { userMessage } from '@/lib/client/messages';
 import type { FileObject, PathItem } from '@/lib/schemas/files';
@@ -98,7 +98,7 @@ export function LinkedFolder({ folder, path, token, grant }: { folder: FileObjec
                   </span>
                 </td>
                 <td style={{ textAlign: 'right' }}>{o.kind === 'file' ? formatSize(o.size) : ''}</td>
-                <td>{formatDateTimeShort(new Date(o.updated_at))}</td>
+                <td>{formatDateTime(new Date(o.updated_at))}</td>
                 <td>
                   {o.kind === 'file' && (
                     <a href={fileUrl(o.id, { link: token, grant, download: true })} download={o.name} aria-label={`Скачать ${o.name}`}>

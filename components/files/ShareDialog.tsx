@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useState } from 'react';
-import { formatDateShort } from '@/lib/domain/format/date';
+import { formatDate } from '@/lib/domain/format/date';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import type { FileObject, FileShare } from '@/lib/schemas/files';
@@ -89,7 +89,7 @@ export function ShareDialog({ object, onClose }: { object: FileObject; onClose: 
           {list.map((x) => (
             <li key={x.login} style={{ display: 'flex', alignItems: 'center', gap: '0.5rem', padding: '0.25rem 0' }}>
               <span style={{ flex: 1 }}>
-                {x.login} — {x.access === 'edit' ? 'изменение' : 'просмотр'}, с {formatDateShort(new Date(x.created_at))}
+                {x.login} — {x.access === 'edit' ? 'изменение' : 'просмотр'}, с {formatDate(new Date(x.created_at))}
               </span>
               <Button type="button" text severity="danger" size="small" label="Закрыть доступ" aria-label={`Закрыть доступ ${x.login}`} onClick={() => void revoke(x.login)} />
             </li>

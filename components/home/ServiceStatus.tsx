@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
 import { productApi } from '@/lib/client/api';
 import { userMessage } from '@/lib/client/messages';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 
 interface AppInfo {
   productName: string;
@@ -69,7 +69,7 @@ export function ServiceStatus() {
           <dt>Уведомления</dt>
           <dd>{MODE[info.services.noty]}</dd>
           <dt>Проверено</dt>
-          <dd data-testid="checked-at">{checkedAt ? formatDateTimeShort(checkedAt) : '—'}</dd>
+          <dd data-testid="checked-at">{checkedAt ? formatDateTime(checkedAt) : '—'}</dd>
         </dl>
       )}
       <Button label="Проверить ещё раз" icon="pi pi-refresh" onClick={() => void refresh()} loading={loading} outlined />

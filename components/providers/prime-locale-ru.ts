@@ -23,7 +23,7 @@ export const PRIME_LOCALE_RU = {
   custom: 'Другое',
   dateAfter: 'Дата после',
   dateBefore: 'Дата до',
-  dateFormat: 'dd.mm.y',
+  dateFormat: 'dd.mm.yy',
   dateIs: 'Дата равна',
   dateIsNot: 'Дата не равна',
   dayNames: ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'],

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { diffSpecs, type LinesDiff, type SpecDiff } from '@/lib/domain/cost/diff';
 import { numberForInput as ru } from '@/lib/domain/cost/display';
-import { formatDateTimeShort } from '@/lib/domain/format/date';
+import { formatDateTime } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { specsApi, type SpecVersionInfo } from './api';
 import s from './spec-editor.module.css';
@@ -199,7 +199,7 @@ export function SpecHistoryPanel({
                   {v.current ? ' (текущая)' : ''}
                   {v.restoredFrom ? `, из версии ${v.restoredFrom}` : ''}
                 </td>
-                <td>{formatDateTimeShort(new Date(v.savedAt))}</td>
+                <td>{formatDateTime(new Date(v.savedAt))}</td>
                 <td>{v.author?.name ?? '—'}</td>
                 <td className={s.rowActions}>
                   <button type="button" className="p-button p-button-text p-button-sm" onClick={() => open(v.version)}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatDateShort } from '@/lib/domain/format/date';
+import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { specsApi, type SpecStatus } from './api';
 
@@ -43,12 +43,12 @@ export function SpecStaleBanner({ specId, stamp, dirty, onRecalculated }: { spec
     <div role="status" className="p-message p-message-warn" style={{ padding: '0.75rem', display: 'flex', flexDirection: 'column', gap: '0.25rem' }}>
       {status.nested.length > 0 && (
         <span>
-          <b>Цены устарели:</b> после расчёта изменены {status.nested.map((n) => `«${n.name}» (${formatDateShort(new Date(n.updatedAt))})`).join(', ')}.
+          <b>Цены устарели:</b> после расчёта изменены {status.nested.map((n) => `«${n.name}» (${formatDate(new Date(n.updatedAt))})`).join(', ')}.
         </span>
       )}
       {status.processSet && (
         <span>
-          <b>Требует пересчёта:</b> набор процессов «{status.processSet.name}» изменён {formatDateShort(new Date(status.processSet.updatedAt))}.
+          <b>Требует пересчёта:</b> набор процессов «{status.processSet.name}» изменён {formatDate(new Date(status.processSet.updatedAt))}.
         </span>
       )}
       {error && <span className="p-error">{error}</span>}

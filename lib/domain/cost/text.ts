@@ -1,5 +1,5 @@
 import { divRoundHalfUp, kopString, pow10, type Fixed, type Ratio } from './fixed';
-import { formatNumber } from '@/lib/domain/money';
+import { formatNumber, MINUS } from '@/lib/domain/money';
 import type { Dec } from './num';
 
 /**
@@ -38,12 +38,12 @@ export function ruFixed(m: bigint, s: number): string {
   return frac ? `${groupDigits(int)},${frac}` : groupDigits(int);
 }
 
-/** Money string "1234.50" → `1 234,50`. */
+/** Money string "1234.50" → `1 234,50`, "-5.00" → `−5,00` (the minus sign U+2212). */
 export function ruMoneyStr(t: string): string {
   const neg = t.startsWith('-');
   const body = neg ? t.slice(1) : t;
   const dot = body.indexOf('.');
-  return `${neg ? '-' : ''}${groupDigits(body.slice(0, dot))},${body.slice(dot + 1)}`;
+  return `${neg ? MINUS : ''}${groupDigits(body.slice(0, dot))},${body.slice(dot + 1)}`;
 }
 
 export const ruKop = (k: bigint): string => ruMoneyStr(kopString(k));

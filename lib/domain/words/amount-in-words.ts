@@ -1,4 +1,5 @@
 import { dec, roundKop, type DecLike } from '@/lib/domain/money';
+import { plural, type Forms } from '@/lib/domain/format/plural';
 
 /**
  * «Сумма прописью» for printed documents (счёт, акт, договор): `1220` → «Одна тысяча двести двадцать
@@ -16,19 +17,7 @@ const TEENS = ['десять', 'одиннадцать', 'двенадцать',
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 
-/** Forms for 1, 2–4 and 5+ (e.g. рубль, рубля, рублей). */
-export type Forms = readonly [string, string, string];
-
-/** The form for a count: 1 → [0], 2–4 → [1], 0 and 5–20 → [2], by the last two digits. */
-export function plural(n: bigint | number, forms: Forms): string {
-  const abs = BigInt(n) < 0n ? -BigInt(n) : BigInt(n);
-  const n100 = Number(abs % 100n);
-  const n10 = n100 % 10;
-  if (n100 >= 11 && n100 <= 14) return forms[2];
-  if (n10 === 1) return forms[0];
-  if (n10 >= 2 && n10 <= 4) return forms[1];
-  return forms[2];
-}
+export { plural, type Forms } from '@/lib/domain/format/plural';
 
 /** 0–999 in words (empty for 0). */
 function triad(n: number, gender: Gender): string[] {

@@ -50,8 +50,8 @@ describe('русская локаль PrimeReact', () => {
     expect(checkSection(en.aria, ru.aria, 'aria.')).toEqual([]);
   });
 
-  it('дата дд.мм.гг, неделя с понедельника', () => {
-    expect(ru.dateFormat).toBe('dd.mm.y');
+  it('дата дд.мм.гггг (четыре цифры года), неделя с понедельника', () => {
+    expect(ru.dateFormat).toBe('dd.mm.yy');
     expect(ru.firstDayOfWeek).toBe(1);
     expect((ru.dayNamesMin as string[])[1]).toBe('Пн');
   });

@@ -32,13 +32,14 @@ const op = (a: Q, o: string, b: Q): Q => {
   return norm({ n: a.n * b.d, d: a.d * b.n });
 };
 
-const NUM = /^-?\d{1,3}(?:\u00a0\d{3})*(?:,\d+)?$/;
+// A negative is written with the minus sign U+2212 glued to its digits («−8 614,20»), never a hyphen.
+const NUM = /^\u2212?\d{1,3}(?:\u00a0\d{3})*(?:,\d+)?$/;
 const FRACTION = /^(\d{1,3}(?:\u00a0\d{3})*)\/(\d{1,3}(?:\u00a0\d{3})*)$/;
 function numberOf(t: string): Q | null {
   const f = FRACTION.exec(t);
   if (f) return norm({ n: BigInt(f[1]!.replace(/\u00a0/g, '')), d: BigInt(f[2]!.replace(/\u00a0/g, '')) });
   if (!NUM.test(t)) return null;
-  const [int, frac = ''] = t.replace(/\u00a0/g, '').split(',');
+  const [int, frac = ''] = t.replace(/\u00a0/g, '').replace('\u2212', '-').split(',');
   return norm({ n: BigInt(int! + frac), d: 10n ** BigInt(frac.length) });
 }
 const OPS = new Set(['×', '/', '÷', '+', '−']);
@@ -114,7 +115,7 @@ function roundText(q: Q, places: number): string {
   const digits = m.toString().padStart(places + 1, '0');
   const int = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   const text = places ? `${int},${digits.slice(-places)}` : int;
-  return neg && m !== 0n ? `-${text}` : text;
+  return neg && m !== 0n ? `\u2212${text}` : text;
 }
 
 /** Checks a formula; returns the number of equalities recomputed, throws on a mismatch. */
@@ -126,7 +127,7 @@ function checkFormula(formula: string): number {
     const body = colon >= 0 ? segment.slice(colon + 2) : segment;
     const parts = body.split(' = ');
     if (parts.length < 2) continue;
-    const shown = /^-?[\d\u00a0]+(?:,\d+)?/.exec(parts[parts.length - 1]!.trim());
+    const shown = /^\u2212?[\d\u00a0]+(?:,\d+)?/.exec(parts[parts.length - 1]!.trim());
     if (!shown) throw new Error(`no result in «${formula}»`);
     const places = shown[0].includes(',') ? shown[0].split(',')[1]!.length : 0;
     for (const e of parts.slice(0, -1)) {

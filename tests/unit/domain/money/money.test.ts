@@ -74,8 +74,18 @@ describe('Russian formatting', () => {
     expect(formatMoney('1234567.8')).toBe(`1${NB}234${NB}567,80${NB}₽`);
     expect(formatMoney('999')).toBe(`999,00${NB}₽`);
     expect(formatMoney('0.005')).toBe(`0,01${NB}₽`);
-    expect(formatMoney('-1234.5')).toBe(`-1${NB}234,50${NB}₽`);
+    expect(formatMoney('-1234.5')).toBe(`\u22121${NB}234,50${NB}₽`);
     expect(formatMoney('-0.001')).toBe(`0,00${NB}₽`);
+  });
+
+  it('writes negatives with the minus sign U+2212, never a hyphen, and reads them back', () => {
+    expect(formatNumber('-5')).toBe('\u22125');
+    expect(formatNumber('-1234.5', 2)).toBe(`\u22121${NB}234,50`);
+    expect(formatPercent('-12.5')).toBe(`\u221212,5${NB}%`);
+    expect(formatMoney('-0.5')).not.toContain('-');
+    expect(formatNumber('-0')).toBe('0');
+    const back = parseDecimal(formatNumber('-1234.56'));
+    expect(back.ok && back.value.toFixed(2)).toBe('-1234.56');
   });
 
   it('numbers and percents drop trailing zeros unless places are fixed', () => {
