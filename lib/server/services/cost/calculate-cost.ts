@@ -89,7 +89,7 @@ export async function runCalculation(ctx: AppContext, userId: string, input: Cal
  * A specification linked to a business-process set (`processSetId`) takes the set's steps as operations
  * (and their power as energy lines, статья 4), after its own operations.
  */
-async function withProcessSet(ctx: AppContext, userId: string, doc: SpecDocument): Promise<SpecDocument> {
+export async function withProcessSet(ctx: AppContext, userId: string, doc: SpecDocument): Promise<SpecDocument> {
   if (!doc.processSetId) return doc;
   const set = await findProcessSet(ctx.db, userId, doc.processSetId);
   if (!set) {

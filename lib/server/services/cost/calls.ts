@@ -3,6 +3,7 @@ import type { CallTable } from '../../gateway/types';
 import { calculateCostCall } from './calculate-cost';
 import { getCostDefaultsCall, saveCostDefaultsCall } from './defaults-calls';
 import { deleteProcessSetCall, listProcessSetsCall, saveProcessSetCall } from './process-sets';
+import { specCostsCall } from './spec-costs';
 import { createSpecCall } from './spec-create';
 import { readSpecXlsxCall } from './spec-import';
 import { linkedSpecsCall, recalculateSpecCall, specStatusCall } from './spec-staleness';
@@ -26,6 +27,7 @@ export const costCalls: CallTable = {
   'specs/restore': restoreSpecCall,
   'specs/where-used': specWhereUsedCall,
   'specs/status': specStatusCall,
+  'specs/costs': specCostsCall,
   'specs/read-xlsx': readSpecXlsxCall,
   'specs/recalculate': recalculateSpecCall,
   'processes/list': listProcessSetsCall,

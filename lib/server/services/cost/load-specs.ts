@@ -21,6 +21,12 @@ export async function readStoredSpec(db: Db, userId: string, specId: string, nes
   if (row.type !== 'specifications' || row.kind !== 'file') {
     throw new ServiceError(nested ? 'NESTED_SPEC_NOT_FOUND' : 'NOT_FOUND', `«${row.name}» — не спецификация.`, { extra: { specId } });
   }
+  return specDocOf(row);
+}
+
+/** The document of a specification row (its metadata); one filled in wrong is a 422 naming it. */
+export function specDocOf(row: { id: string; name: string; metadata: string }): SpecDocument {
+  const specId = row.id;
   let json: unknown;
   try {
     json = JSON.parse(row.metadata);

@@ -94,6 +94,11 @@ function reasonsOf(nodes: Map<string, Node>, id: string) {
   return { nested, processSet, stale: nested.length > 0 || processSet !== null };
 }
 
+/** {@link specStatusCall}'s answer for a specification row the caller may read. */
+export async function specStaleness(db: Db, userId: string, row: ObjectRow) {
+  return reasonsOf(await loadTree(db, userId, row), row.id);
+}
+
 const input = z.object({ id: z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100) });
 
 /**

@@ -1,0 +1,78 @@
+import 'server-only';
+import { calculateCost, isCostError, type SpecDocument } from '@/lib/domain/cost';
+import { z } from '@/lib/schemas/envelope';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { withProcessSet } from './calculate-cost';
+import { defaultParamsFor } from './defaults';
+import { collectSpecs, specDocOf } from './load-specs';
+import { costRatesOn, todayMoscow } from './rates';
+import { specObject } from './spec-versions';
+import { specStaleness } from './spec-staleness';
+
+/** At most this many specifications per call: one page of the list. */
+export const SPEC_COSTS_MAX = 100;
+
+const input = z.object({
+  ids: z
+    .array(z.string({ error: 'Идентификатор спецификации — строка.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100), {
+      error: 'Передайте список идентификаторов спецификаций.',
+    })
+    .min(1, { error: 'Передайте хотя бы одну спецификацию.' })
+    .max(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
+});
+
+export interface SpecCostItem {
+  id: string;
+  /** Полная себестоимость of one unit by the caller's default parameters (kopecks, "1234.56"); null on error. */
+  fullCost: string | null;
+  unit: string;
+  outputQty: string;
+  /** Why it could not be calculated (Russian), or null. */
+  error: string | null;
+  stale: boolean;
+  nested: { id: string; name: string; updatedAt: string }[];
+  processSet: { id: string; name: string; updatedAt: string } | null;
+}
+
+/**
+ * `specs/costs {ids}` → `{items: [...], defaults, date}`: for one page of the specifications list, the current
+ * полная себестоимость per unit of each (the caller's default parameters — the first own company with costing,
+ * else the saved defaults — and today's rates, both read once) and whether it is out of date
+ * («цены устарели» / «требует пересчёта», as `specs/status`). Nested specifications read for one are reused
+ * for the next. A specification that cannot be calculated or read has `error` instead of a figure.
+ */
+export const specCostsCall = defineCall({
+  input,
+  async handle({ input: { ids }, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const defaults = await defaultParamsFor(ctx.db, user.id);
+    const date = todayMoscow();
+    const rates = await costRatesOn(ctx.db, date);
+    const cache: Record<string, SpecDocument> = {};
+    const items: SpecCostItem[] = [];
+    for (const id of [...new Set(ids)]) {
+      const item: SpecCostItem = { id, fullCost: null, unit: '', outputQty: '1', error: null, stale: false, nested: [], processSet: null };
+      items.push(item);
+      try {
+        const row = await specObject(ctx.db, user.id, id, 'read');
+        Object.assign(item, await specStaleness(ctx.db, user.id, row));
+        let spec = specDocOf(row);
+        item.unit = spec.unit;
+        item.outputQty = spec.outputQty ?? '1';
+        const specs = await collectSpecs(ctx.db, user.id, spec, cache);
+        for (const [k, v] of specs) cache[k] = v;
+        spec = await withProcessSet(ctx, user.id, spec);
+        const withSets = new Map<string, SpecDocument>();
+        for (const [k, doc] of specs) withSets.set(k, doc.processSetId ? await withProcessSet(ctx, user.id, doc) : doc);
+        const result = calculateCost(spec, defaults.params, { rates, resolve: (k) => withSets.get(k), rootId: id, nestedLines: false });
+        item.fullCost = result.perUnit.fullCost;
+      } catch (e) {
+        if (e instanceof ServiceError || isCostError(e)) item.error = e.message;
+        else throw e;
+      }
+    }
+    return { items, defaults: defaults.source, date };
+  },
+});
