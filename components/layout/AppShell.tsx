@@ -34,6 +34,17 @@ export function AppShell({ productName, messengerUrl, children }: { productName:
     if (settings.menuMode !== state.menuMode) dispatch({ type: 'setMenuMode', mode: settings.menuMode });
   }, [settings.menuMode, state.menuMode]);
 
+  // The session check on entry: verifies (or renews) the access token and caches its roles in
+  // localStorage `userRoles` — the server may have renewed the tokens by cookie, bypassing the page.
+  useEffect(() => {
+    void import('@/lib/client/session')
+      .then(async ({ ensureSession, forgetRoles, getAccessToken }) => {
+        if (getAccessToken()) await ensureSession();
+        else forgetRoles();
+      })
+      .catch(() => undefined);
+  }, []);
+
   // Every navigation closes menus and panels and re-derives the active item.
   const first = useRef(true);
   useEffect(() => {

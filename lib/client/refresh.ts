@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { forgetRoles, rememberRolesOf } from './roles';
 
 /**
  * One silent token refresh at a time for the whole page: `regenerateTokens` with an empty body (the route
@@ -6,8 +7,9 @@ import Cookies from 'js-cookie';
  */
 let inFlight: Promise<boolean> | null = null;
 
-/** The access-token cookie as the app sets it (48000 minutes, API.md §2). */
+/** The access-token cookie as the app sets it (48000 minutes, API.md §2), and the token's roles cached. */
 export function storeAccessToken(token: string): void {
+  rememberRolesOf(token);
   Cookies.set('accessToken', token, {
     path: '/',
     expires: 48000 / 1440,
@@ -29,9 +31,14 @@ export function refreshAccessToken(): Promise<boolean> {
         credentials: 'same-origin',
       });
       const body = (await res.json().catch(() => null)) as { ok?: boolean; accessToken?: unknown } | null;
-      if (!res.ok || body?.ok !== true || typeof body.accessToken !== 'string') return false;
+      if (!res.ok || body?.ok !== true || typeof body.accessToken !== 'string') {
+        // The service refused (the session ended): its roles no longer apply. A network failure keeps them.
+        if (body !== null) forgetRoles();
+        return false;
+      }
       // The route set the cookie already; setting it here too covers upstreams that answer without cookies.
       if (Cookies.get('accessToken') !== body.accessToken) storeAccessToken(body.accessToken);
+      else rememberRolesOf(body.accessToken);
       return true;
     } catch {
       return false;

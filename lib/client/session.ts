@@ -2,16 +2,18 @@ import Cookies from 'js-cookie';
 import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
 import { authApi } from './api';
 import { refreshAccessToken, storeAccessToken } from './refresh';
+import { forgetRoles, storeRoles } from './roles';
+
+export { ROLES_STORAGE, forgetRoles, getRoles, isSuperAdmin } from './roles';
 
 /**
  * The browser's session, with the seed's behaviour (issue 3 §10): the access token is checked locally with
  * the service's public key (RS256, record cached in localStorage); on failure a refresh is tried (the refresh
  * token itself is an HttpOnly cookie the page never reads); after two failed refreshes the user is signed
- * out locally. Roles are cached in localStorage `userRoles`.
+ * out locally. Roles are cached in localStorage `userRoles` (lib/client/roles.ts).
  */
 
 export const PUBLIC_KEY_STORAGE = 'publicKey';
-export const ROLES_STORAGE = 'userRoles';
 const ISSUER = 'kalkulus-auth';
 const AUDIENCE = 'kalkulus';
 const MAX_ATTEMPTS = 5;
@@ -81,28 +83,10 @@ export async function verifyAccessToken(token: string): Promise<SessionClaims> {
   };
 }
 
-/** Roles cached from the last verified token; a broken record is only logged. */
-export function getRoles(): string[] {
-  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(ROLES_STORAGE);
-  if (!raw) return [];
-  try {
-    const roles = JSON.parse(raw) as unknown;
-    return Array.isArray(roles) ? roles.map(String) : [];
-  } catch (err) {
-    console.error('userRoles in localStorage is not JSON', err);
-    return [];
-  }
-}
-
-/** `admin` and `super-admin` together (restricts no screen, API.md / issue 3 §10). */
-export const isSuperAdmin = (): boolean => {
-  const roles = getRoles();
-  return roles.includes('admin') && roles.includes('super-admin');
-};
-
 function clearLocal(): void {
   Cookies.remove('accessToken', { path: '/' });
   localStorage.removeItem(PUBLIC_KEY_STORAGE);
+  forgetRoles();
 }
 
 /**
@@ -116,7 +100,7 @@ export async function ensureSession(): Promise<SessionClaims | null> {
     if (token) {
       try {
         const claims = await verifyAccessToken(token);
-        localStorage.setItem(ROLES_STORAGE, JSON.stringify(claims.roles));
+        storeRoles(claims.roles);
         return claims;
       } catch {
         // Expired, signed by a rotated key, or broken: try a refresh below.
@@ -127,14 +111,13 @@ export async function ensureSession(): Promise<SessionClaims | null> {
     failedRefreshes += 1;
     if (failedRefreshes >= MAX_FAILED_REFRESHES) {
       clearLocal();
-      localStorage.removeItem(ROLES_STORAGE);
       return null;
     }
   }
   return null;
 }
 
-/** Stores the tokens of a login / register answer (the route has set the cookies; this covers upstreams). */
+/** Stores the tokens of a login / register / OAuth answer and caches its roles (the route has set the cookies; this covers upstreams). */
 export function acceptTokens(answer: Record<string, unknown>): void {
   if (typeof answer.accessToken === 'string') storeAccessToken(answer.accessToken);
 }
@@ -147,6 +130,5 @@ export async function logout(go: (path: string) => void = (p) => window.location
   } catch {
     // Signing out locally still works when the service is unreachable.
   }
-  localStorage.removeItem(ROLES_STORAGE);
   go('/auth');
 }

@@ -23,6 +23,8 @@ test('регистрация → защищённая страница → пе�
 
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
+  // The roles of the new token are cached for the screens with admin controls.
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userRoles'))) ?? 'null')).toEqual(expect.any(Array));
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'refreshToken')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   expect(cookies.find((c) => c.name === 'accessToken')).toMatchObject({ httpOnly: false, sameSite: 'Lax' });

@@ -120,6 +120,40 @@ test.describe('на компьютере (1280 px)', () => {
     await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Компании');
   });
 
+  test('полоса загрузки видна при переходе по пункту меню и по цепочке, пока страница грузится', async ({ page, user }) => {
+    expect(user.accessToken).not.toBe('');
+    // The page's RSC request (and its prefetch) answer after 1.5 s: the navigation takes time.
+    const slow = async (route: import('@playwright/test').Route) => {
+      if (route.request().headers()['rsc'] !== undefined) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    };
+    await page.route(/\/companies(\?|$)/, slow);
+    await page.goto('/');
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await menuLink(page, 'Компании').click();
+    await expect(page.locator('#nprogress .bar')).toBeVisible();
+    await page.waitForURL('**/companies');
+    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 5000 });
+    await page.unroute(/\/companies(\?|$)/);
+
+    await page.route(/localhost:\d+\/(\?|$)|127\.0\.0\.1:\d+\/(\?|$)/, slow);
+    await page.getByRole('link', { name: 'Главная' }).click();
+    await expect(page.locator('#nprogress .bar')).toBeVisible();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 5000 });
+  });
+
+  test('роли после входа лежат в localStorage «userRoles», «Выйти» их убирает', async ({ page, user }) => {
+    expect(user.accessToken).not.toBe('');
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('userRoles'))).not.toBeNull();
+    expect(Array.isArray(JSON.parse((await page.evaluate(() => localStorage.getItem('userRoles'))) ?? 'null'))).toBe(true);
+    await page.getByRole('button', { name: 'Профиль' }).click();
+    await page.locator('.layout-profile').getByRole('button', { name: 'Выйти' }).click();
+    await page.waitForURL(/\/auth/);
+    expect(await page.evaluate(() => localStorage.getItem('userRoles'))).toBeNull();
+  });
+
   test('поверх страницы: кнопка открывает, щелчок мимо закрывает', async ({ page, user }) => {
     expect(user.email).toBeTruthy();
     await page.goto('/');

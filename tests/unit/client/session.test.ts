@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { apiCall } from '@/lib/client/api';
-import { ensureSession, getRoles, isSuperAdmin, logout, PUBLIC_KEY_STORAGE, ROLES_STORAGE } from '@/lib/client/session';
+import { refreshAccessToken } from '@/lib/client/refresh';
+import { acceptTokens, ensureSession, getRoles, isSuperAdmin, logout, PUBLIC_KEY_STORAGE, ROLES_STORAGE } from '@/lib/client/session';
 
 const pair = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -101,6 +102,29 @@ describe('lib/client/session', () => {
     expect(cookie()).toBeUndefined();
     expect(localStorage.getItem(ROLES_STORAGE)).toBeNull();
     expect(localStorage.getItem(PUBLIC_KEY_STORAGE)).toBeNull();
+  });
+
+  it('a login, registration or OAuth answer caches the roles of its token; another user replaces them', async () => {
+    acceptTokens({ ok: true, accessToken: await token({ roles: ['admin', 'super-admin'] }) });
+    expect(JSON.parse(localStorage.getItem(ROLES_STORAGE)!)).toEqual(['admin', 'super-admin']);
+    expect(isSuperAdmin()).toBe(true);
+    acceptTokens({ ok: true, accessToken: await token({ roles: ['user'] }) });
+    expect(getRoles()).toEqual(['user']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a silent refresh caches the new roles; a refused one forgets them, a network failure keeps them', async () => {
+    const fresh = await token({ roles: ['admin'] });
+    setCookie(fresh); // the route has set the cookie already
+    fetchMock.mockResolvedValueOnce(json({ ok: true, msg: 'Готово', accessToken: fresh }));
+    expect(await refreshAccessToken()).toBe(true);
+    expect(getRoles()).toEqual(['admin']);
+    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    expect(await refreshAccessToken()).toBe(false);
+    expect(getRoles()).toEqual(['admin']);
+    fetchMock.mockResolvedValueOnce(json({ ok: false, msg: 'Сеанс завершён. Войдите снова.', code: 'INVALID_TOKEN' }, 401));
+    expect(await refreshAccessToken()).toBe(false);
+    expect(localStorage.getItem(ROLES_STORAGE)).toBeNull();
   });
 
   it('a broken userRoles record is only logged', () => {
