@@ -9,6 +9,10 @@ import type { CostingForm } from './form-model';
 import s from './companies.module.css';
 
 const BASES = OVERHEAD_BASES.map((b) => ({ value: b, label: OVERHEAD_BASE_TITLES[b] }));
+const METHODS = [
+  { value: 'flow', label: 'Бесполуфабрикатный (по статьям)' },
+  { value: 'semi', label: 'Полуфабрикатный' },
+];
 
 /** An own company's defaults for /cost; empty = the calculation's own default. */
 export function CostingFields({ form, set, err, touch }: FormParts) {
@@ -63,6 +67,18 @@ export function CostingFields({ form, set, err, touch }: FormParts) {
         {pct('sellingPct', 'Коммерческие расходы, % от производственной')}
         {pool('shop', 'ОПР (цеховые)')}
         {pool('general', 'ОХР (общехозяйственные)')}
+        <Field
+          id="costing-semiFinishedMethod"
+          label="Полуфабрикаты собственного производства"
+          hint="По статьям — затраты полуфабриката входят в статьи изделия, накладные начисляются один раз; полуфабрикатный — одной строкой по его производственной себестоимости."
+        >
+          <Dropdown
+            inputId="costing-semiFinishedMethod"
+            value={k.semiFinishedMethod}
+            options={METHODS}
+            onChange={(e) => put({ semiFinishedMethod: e.value })}
+          />
+        </Field>
       </div>
       <div className={s.check}>
         <Checkbox inputId="costing-directCosting" checked={k.directCosting} onChange={(e) => put({ directCosting: !!e.checked })} />

@@ -29,6 +29,7 @@ export interface CostingForm {
   generalValue: string;
   sellingPct: string;
   directCosting: boolean;
+  semiFinishedMethod: 'flow' | 'semi';
 }
 
 /** The form's state: the stored company's fields, with accounts and costing as editable strings. */
@@ -57,6 +58,7 @@ const emptyCosting: CostingForm = {
   generalValue: '',
   sellingPct: '',
   directCosting: false,
+  semiFinishedMethod: 'flow',
 };
 
 export function emptyForm(isOwn = false): CompanyForm {
@@ -104,6 +106,7 @@ export function formOf(c: Company): CompanyForm {
           generalValue: poolValue(k.general),
           sellingPct: show(k.sellingPct),
           directCosting: k.directCosting,
+          semiFinishedMethod: k.semiFinishedMethod ?? 'flow',
         }
       : { ...emptyCosting },
   };
@@ -126,6 +129,7 @@ export function bodyOf(f: CompanyForm): Record<string, unknown> {
           general: pool(k.generalBase, k.generalValue),
           sellingPct: k.sellingPct,
           directCosting: k.directCosting,
+          semiFinishedMethod: k.semiFinishedMethod,
         }
       : null,
   };

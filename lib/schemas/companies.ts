@@ -57,7 +57,7 @@ const poolSchema = z
   })
   .default({ base: 'wages', pct: undefined, rate: undefined });
 
-/** Own companies' costing defaults for /cost (names of issue 6). */
+/** Own companies' costing defaults for /cost, under the names of the cost parameters. */
 export const costingSchema = z.object({
   additionalWagePct: decimalField('1000'),
   contributionsPct: decimalField('100'),
@@ -66,6 +66,10 @@ export const costingSchema = z.object({
   general: poolSchema,
   sellingPct: decimalField('1000'),
   directCosting: z.boolean().default(false),
+  /** How semi-finished goods of own manufacture enter a product: by their articles (flow) or as one line (semi). */
+  semiFinishedMethod: z
+    .enum(['flow', 'semi'], { error: 'Метод учёта полуфабрикатов: flow (бесполуфабрикатный) или semi (полуфабрикатный).' })
+    .default('flow'),
 });
 export type CostingDefaults = z.output<typeof costingSchema>;
 

@@ -196,6 +196,24 @@ describe(`POST /api/v1/cost/calculate (${testDriver()})`, () => {
     expect(r.body.defaults.kind).toBe('company');
     // ОХР on direct costs: 50 % × (1 073,60 + 183,00 + 400 + 40 + 132,88) = 914,74
     expect(r.body.result.perUnit.articles['11']).toBe('914.74');
+    // A company saved before the method could be chosen answers the calculation's default.
+    expect(d.body.params.semiFinishedMethod).toBe('flow');
+  });
+
+  it('an own company chooses the semi-finished method, and it is the default of its calculations', async () => {
+    const erin = await createTestUser(suite.ctx);
+    const body = { ...ownWorkshop, costing: { ...ownWorkshop.costing, semiFinishedMethod: 'semi' } };
+    const created = await call(erin, 'companies/create', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.company.costing.semiFinishedMethod).toBe('semi');
+    expect((await call(erin, 'cost/defaults/get', {})).body.params.semiFinishedMethod).toBe('semi');
+    const r = await call(erin, 'cost/calculate', { spec: shelf, params: {}, date: '2026-03-01' });
+    expect(r.body.result.semiFinishedMethod).toBe('semi');
+    const given = await call(erin, 'cost/calculate', { spec: shelf, params: { semiFinishedMethod: 'flow' }, date: '2026-03-01' });
+    expect(given.body.result.semiFinishedMethod).toBe('flow');
+    const bad = await call(erin, 'companies/create', { ...body, costing: { ...body.costing, semiFinishedMethod: 'half' } });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body.fields)).toContain('costing.semiFinishedMethod');
   });
 });
 

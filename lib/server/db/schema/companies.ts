@@ -10,7 +10,7 @@ export interface BankAccountRow {
   isDefault: boolean;
 }
 
-/** An own company's costing defaults for /cost: percentages as decimal strings, absent = not set (issue 6 names). */
+/** An own company's costing defaults for /cost: percentages as decimal strings, absent = not set (the names of the cost parameters). */
 export interface CostingDefaultsRow {
   additionalWagePct?: string;
   contributionsPct?: string;
@@ -19,10 +19,12 @@ export interface CostingDefaultsRow {
   general: { base: 'wages' | 'direct' | 'machineHours'; pct?: string; rate?: string };
   sellingPct?: string;
   directCosting: boolean;
+  /** Absent in rows saved before the choice existed: the calculation's default (flow). */
+  semiFinishedMethod?: 'flow' | 'semi';
 }
 
 /**
- * Companies of a user (issue 8): own companies (`is_own`) and counterparties. Реквизиты are stored
+ * Companies of a user: own companies (`is_own`) and counterparties. Реквизиты are stored
  * cleaned (digits only, КПП upper-case), empty string = not given. `version` guards concurrent edits.
  */
 export const companies = pgTable(

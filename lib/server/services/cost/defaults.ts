@@ -39,6 +39,7 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
       general: c?.general ? clean(c.general as Record<string, unknown>) : undefined,
       sellingPct: c?.sellingPct,
       directCosting: c?.directCosting || undefined,
+      semiFinishedMethod: c?.semiFinishedMethod,
       taxRegime: regime,
     });
     return { params, source: { kind: 'company', id: company.id, name: company.shortName || company.fullName } };
