@@ -47,6 +47,8 @@ export interface TemplateFieldView {
   filters: string[];
   /** The value from the chosen sources, as text for the input (`''` when none). */
   value: string;
+  /** Only inside conditions `{?x}…{/x}`: left empty, its phrase is left out of the document. */
+  optional: boolean;
 }
 
 export interface TemplateLoopView {

@@ -1,4 +1,5 @@
 import { ARTICLE_NOS, ARTICLE_TITLES, type CostResult } from '@/lib/domain/cost';
+import { genderOfName } from '@/lib/domain/declension';
 import { dec, formatNumber, formatPercent, roundKop, sum } from '@/lib/domain/money';
 import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES, vatTitle, type CompanyCard } from '@/lib/domain/requisites/company';
 import { isMoney, money, type TemplateData, type TemplateValue } from './values';
@@ -8,9 +9,28 @@ import { isMoney, money, type TemplateData, type TemplateValue } from './values'
  * (`cost.*`), invoice rows (`items`) and their totals (`totals.*`). Names are listed in docs/templates.md.
  */
 
+/** The person behind an ИП or a physical person: «Индивидуальный предприниматель Петров И. С.» → «Петров И. С.». */
+const personOf = (c: CompanyCard) => c.directorName.trim() || c.fullName.replace(/^\s*(индивидуальный\s+предприниматель|ип)\s+/i, '');
+
+/**
+ * Words of a contract's preamble that agree with the party: `named` — «именуемое» (an organisation),
+ * «именуемый» / «именуемая» (a person, by the gender of the name); `directorActing` — «действующего» /
+ * «действующей» (the signatory in the genitive, by the gender of the director's name; unknown — masculine).
+ */
+export function agreementWords(c: CompanyCard): { named: string; directorActing: string } {
+  const person = genderOfName(personOf(c));
+  const director = genderOfName(c.directorName);
+  return {
+    named: c.kind === 'legal' ? 'именуемое' : person === 'female' ? 'именуемая' : 'именуемый',
+    directorActing: director === 'female' ? 'действующей' : 'действующего',
+  };
+}
+
 export function companyData(c: CompanyCard, vatGeneralPct?: string): TemplateData {
   const bank = c.bankAccounts.find((b) => b.isDefault) ?? c.bankAccounts[0];
   return {
+    isOrg: c.kind === 'legal',
+    ...agreementWords(c),
     name: c.shortName || c.fullName,
     fullName: c.fullName,
     shortName: c.shortName || c.fullName,

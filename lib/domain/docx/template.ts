@@ -1,15 +1,16 @@
 import {
   FILTER_TYPE,
   TemplateValueError,
-  formatValue,
   isDate,
   isMoney,
   isTemplateFilter,
+  TEMPLATE_FILTERS,
   type FieldType,
   type TemplateData,
   type TemplateFilter,
   type TemplateValue,
 } from './values';
+import { formatValue } from './format';
 import { cloneNode, escapeXml, findAll, parseXml, serializeXml, textOf, type XmlElement, type XmlNode } from './xml';
 
 /**
@@ -23,6 +24,10 @@ import { cloneNode, escapeXml, findAll, parseXml, serializeXml, textOf, type Xml
  *   in one paragraph — the runs between them; otherwise the paragraphs (and tables) from the opening tag's
  *   to the closing tag's; a paragraph holding nothing but a loop tag is dropped. Inside, names are looked
  *   up in the item first, then outside. A non-list value works as a condition (shown once when filled).
+ * - `{?x}…{/x}` — a condition: the text between is shown when `x` is filled (not empty, not «нет»), and
+ *   `{^x}…{/x}` — when it is empty. Same placement rules as loops; inside, names are looked up as outside
+ *   (the fields are the document's own, not a list's). A paragraph holding a condition that comes out
+ *   empty is dropped, so a phrase with no data leaves neither text nor an empty line.
  *
  * Word often splits what the user typed into several runs (`{compa` + `ny.name}`): before matching, the
  * text of each paragraph is joined and every placeholder is moved whole into the run where it starts.
@@ -35,26 +40,32 @@ export class TemplateError extends Error {
   }
 }
 
+type Section = 'loop' | 'if' | 'unless';
+
 interface TagMatch {
   kind: 'value' | 'open' | 'close';
+  /** For `open`: a loop `{#x}`, a condition `{?x}` or an inverted condition `{^x}`. */
+  section?: Section;
   name: string;
   filter?: TemplateFilter;
   raw: string;
   index: number;
 }
 
-const TAG_RE = /\{\s*([#/]?)\s*([\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}\p{N}_]+)*)\s*(?:\|\s*([\p{L}\p{N}_]+)\s*)?\}/gu;
+const TAG_RE = /\{\s*([#/?^]?)\s*([\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}\p{N}_]+)*)\s*(?:\|\s*([\p{L}\p{N}_]+)\s*)?\}/gu;
 
 function tagsIn(text: string): TagMatch[] {
   const out: TagMatch[] = [];
   for (const m of text.matchAll(TAG_RE)) {
     const filter = m[3];
     if (filter !== undefined && !isTemplateFilter(filter)) {
-      throw new TemplateError(`Неизвестный формат «|${filter}» в ${m[0]}. Допустимы: money, num, words, date, dateLong, dateWords, upper.`);
+      throw new TemplateError(`Неизвестный формат «|${filter}» в ${m[0]}. Допустимы: ${Object.keys(TEMPLATE_FILTERS).join(', ')}.`);
     }
-    if (filter !== undefined && m[1]) throw new TemplateError(`У тега цикла ${m[0]} не бывает формата.`);
+    if (filter !== undefined && m[1]) throw new TemplateError(`У тега ${m[0]} не бывает формата: формат пишут у поля.`);
+    const section = m[1] === '#' ? 'loop' : m[1] === '?' ? 'if' : m[1] === '^' ? 'unless' : undefined;
     out.push({
-      kind: m[1] === '#' ? 'open' : m[1] === '/' ? 'close' : 'value',
+      kind: section ? 'open' : m[1] === '/' ? 'close' : 'value',
+      section,
       name: m[2]!,
       filter: filter as TemplateFilter | undefined,
       raw: m[0],
@@ -121,6 +132,8 @@ function occurrences(nodes: readonly XmlNode[]): Occurrence[] {
   return out;
 }
 
+const what = (t: TagMatch) => (t.section === 'loop' ? 'Цикл' : 'Раздел-условие');
+
 /** Loop pairs in document order (outer before inner); unbalanced tags → TemplateError. */
 function pairLoops(occ: readonly Occurrence[]): [Occurrence, Occurrence][] {
   const stack: Occurrence[] = [];
@@ -129,15 +142,15 @@ function pairLoops(occ: readonly Occurrence[]): [Occurrence, Occurrence][] {
     if (o.tag.kind === 'open') stack.push(o);
     else if (o.tag.kind === 'close') {
       const top = stack.pop();
-      if (!top) throw new TemplateError(`Тег ${o.tag.raw} закрывает цикл, который не открыт.`);
+      if (!top) throw new TemplateError(`Тег ${o.tag.raw} закрывает цикл или условие, которые не открыты.`);
       if (top.tag.name !== o.tag.name) {
-        throw new TemplateError(`Цикл {#${top.tag.name}} закрыт тегом ${o.tag.raw}: ожидался {/${top.tag.name}}.`);
+        throw new TemplateError(`${what(top.tag)} ${top.tag.raw} закрыт тегом ${o.tag.raw}: ожидался {/${top.tag.name}}.`);
       }
       pairs.push([top, o]);
     }
   }
   const open = stack.pop();
-  if (open) throw new TemplateError(`Цикл ${open.tag.raw} не закрыт: добавьте {/${open.tag.name}}.`);
+  if (open) throw new TemplateError(`${what(open.tag)} ${open.tag.raw} не закрыт: добавьте {/${open.tag.name}}.`);
   return pairs.sort((x, y) => occ.indexOf(x[0]) - occ.indexOf(y[0]));
 }
 
@@ -193,6 +206,7 @@ function buildLoops(root: XmlElement): void {
       block = block.filter((n) => !((n === first || n === lastNode) && n.type === 'el' && n.name === 'w:p' && !hasContent(n)));
     }
     const loop: XmlElement = { type: 'el', name: '#loop', open: '', selfClosing: false, children: block, loop: open.tag.name };
+    if (open.tag.section !== 'loop') loop.cond = open.tag.section;
     parent.children.splice(from, to - from + 1, loop);
   }
 }
@@ -215,7 +229,8 @@ function lookup(scopes: readonly Scope[], name: string): TemplateValue | undefin
   return undefined;
 }
 
-const isEmpty = (v: TemplateValue | undefined) => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: TemplateValue | undefined) =>
+  v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 const scopeOf = (item: TemplateValue): Scope => item;
 
@@ -247,7 +262,8 @@ function renderText(text: string, scopes: readonly Scope[], st: RenderState, pre
       }
       if (j === tags.length) continue; // its end is elsewhere: already a block loop
       const inner = text.slice(at, tags[j]!.index);
-      out += repeat(tag.name, scopes, st, prefix, (s) => renderText(inner, s, st, `${prefix}${tag.name}.`)).join('');
+      if (tag.section === 'loop') out += repeat(tag.name, scopes, st, prefix, (s) => renderText(inner, s, st, `${prefix}${tag.name}.`)).join('');
+      else if (shown(tag.section!, scopes, tag.name)) out += renderText(inner, scopes, st, prefix);
       at = tags[j]!.index + tags[j]!.raw.length;
       i = j;
       continue;
@@ -267,6 +283,9 @@ function renderText(text: string, scopes: readonly Scope[], st: RenderState, pre
   return out + text.slice(at);
 }
 
+/** Whether a condition's block is shown: `if` — the value is filled, `unless` — it is empty. */
+const shown = (cond: 'if' | 'unless', scopes: readonly Scope[], name: string) => isEmpty(lookup(scopes, name)) === (cond === 'unless');
+
 /** One rendering per item of a list (a filled non-list: once; empty: none). */
 function repeat<T>(name: string, scopes: readonly Scope[], st: RenderState, prefix: string, render: (s: readonly Scope[]) => T): T[] {
   const v = lookup(scopes, name);
@@ -285,6 +304,10 @@ function renderNodes(nodes: readonly XmlNode[], scopes: readonly Scope[], st: Re
       out.push(n);
       continue;
     }
+    if (n.loop !== undefined && n.cond) {
+      if (shown(n.cond, scopes, n.loop)) out.push(...renderNodes(n.children.map(cloneNode), scopes, st, prefix));
+      continue;
+    }
     if (n.loop !== undefined) {
       const name = n.loop;
       for (const copy of repeat(name, scopes, st, prefix, (s) => renderNodes(n.children.map(cloneNode), s, st, `${prefix}${name}.`))) out.push(...copy);
@@ -300,6 +323,7 @@ function renderNodes(nodes: readonly XmlNode[], scopes: readonly Scope[], st: Re
     const children = renderNodes(n.children, scopes, st, prefix);
     // Word refuses a table without rows and a cell without a paragraph: an emptied loop must not leave them.
     if (n.name === 'w:tbl' && !children.some((c) => c.type === 'el' && c.name === 'w:tr')) continue;
+    if (n.dropIfEmpty && !hasContent({ ...n, children })) continue;
     if (n.name === 'w:tc' && !children.some((c) => c.type === 'el' && (c.name === 'w:p' || c.name === 'w:tbl'))) {
       children.push({ type: 'el', name: 'w:p', open: '<w:p/>', selfClosing: true, children: [] });
     }
@@ -310,7 +334,10 @@ function renderNodes(nodes: readonly XmlNode[], scopes: readonly Scope[], st: Re
 
 function prepare(xml: string): XmlElement {
   const root: XmlElement = { type: 'el', name: '#root', open: '', selfClosing: false, children: parseXml(xml) };
-  for (const p of findAll(root.children, 'w:p')) normalizeParagraph(p);
+  for (const p of findAll(root.children, 'w:p')) {
+    normalizeParagraph(p);
+    if (tagsIn(findAll(p.children, 'w:t', ['w:p']).map(textOf).join('')).some((t) => t.section === 'if' || t.section === 'unless')) p.dropIfEmpty = true;
+  }
   return root;
 }
 
@@ -337,6 +364,8 @@ export interface TemplateField {
   /** Formats it is printed with (`''` = as is). */
   filters: string[];
   type: FieldType;
+  /** Every occurrence stands inside a condition `{?x}…{/x}`: with no value its phrase is left out. */
+  optional: boolean;
 }
 
 export interface TemplateLoop {
@@ -351,12 +380,13 @@ export interface TemplateFields {
   loops: TemplateLoop[];
 }
 
-function addField(list: TemplateField[], tag: TagMatch): void {
+function addField(list: TemplateField[], tag: TagMatch, inCondition: boolean): void {
   let f = list.find((x) => x.name === tag.name);
   if (!f) {
-    f = { name: tag.name, filters: [], type: 'text' };
+    f = { name: tag.name, filters: [], type: 'text', optional: inCondition };
     list.push(f);
   }
+  if (!inCondition) f.optional = false;
   const filter = tag.filter ?? '';
   if (!f.filters.includes(filter)) f.filters.push(filter);
   if (tag.filter && f.type === 'text') f.type = FILTER_TYPE[tag.filter];
@@ -370,17 +400,20 @@ export function listTemplateFields(parts: readonly string[]): TemplateFields {
     const root = prepare(xml);
     const occ = occurrences(root.children);
     pairLoops(occ);
-    const stack: TemplateLoop[] = [];
+    // Open sections: a loop, or null for a condition (its fields belong to the enclosing list).
+    const stack: (TemplateLoop | null)[] = [];
     for (const { tag } of occ) {
-      if (tag.kind === 'open') {
-        let loop = stack.length === 0 ? loops.find((l) => l.name === tag.name) : undefined;
+      const loopsOpen = stack.filter((x): x is TemplateLoop => x !== null);
+      if (tag.kind === 'open' && tag.section !== 'loop') stack.push(null);
+      else if (tag.kind === 'open') {
+        let loop = loopsOpen.length === 0 ? loops.find((l) => l.name === tag.name) : undefined;
         if (!loop) {
           loop = { name: tag.name, fields: [] };
-          if (stack.length === 0) loops.push(loop);
+          if (loopsOpen.length === 0) loops.push(loop);
         }
         stack.push(loop);
       } else if (tag.kind === 'close') stack.pop();
-      else addField(stack.length ? stack[stack.length - 1]!.fields : fields, tag);
+      else addField(loopsOpen.length ? loopsOpen[loopsOpen.length - 1]!.fields : fields, tag, stack.includes(null));
     }
   }
   return { fields, loops };

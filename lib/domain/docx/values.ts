@@ -1,5 +1,4 @@
-import { formatMoney, formatNumber, parseMoney } from '@/lib/domain/money';
-import { amountInWords, dateInWords, dateWithMonthName } from '@/lib/domain/words';
+import { formatNumber, parseMoney } from '@/lib/domain/money';
 
 /**
  * Values a template is filled with. Money and dates are typed so that one value prints in several ways:
@@ -33,6 +32,10 @@ export const TEMPLATE_FILTERS = {
   dateLong: 'дата: «22» ноября 2026 г.',
   dateWords: 'дата прописью',
   upper: 'ПРОПИСНЫМИ',
+  gen: 'должность в родительном падеже: Генерального директора',
+  dat: 'должность в дательном падеже: Генеральному директору',
+  fioGen: 'ФИО в родительном падеже: Петрова Ивана Сергеевича',
+  fioDat: 'ФИО в дательном падеже: Петрову Ивану Сергеевичу',
 } as const;
 export type TemplateFilter = keyof typeof TEMPLATE_FILTERS;
 export const isTemplateFilter = (f: string): f is TemplateFilter => Object.hasOwn(TEMPLATE_FILTERS, f);
@@ -48,9 +51,13 @@ export const FILTER_TYPE: Record<TemplateFilter, FieldType> = {
   dateLong: 'date',
   dateWords: 'date',
   upper: 'text',
+  gen: 'text',
+  dat: 'text',
+  fioGen: 'text',
+  fioDat: 'text',
 };
 
-const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+export const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** `22.11.2026`, `22.11.26`, `2026-11-22` → `2026-11-22`; null when not a real date. */
 export function parseDateInput(text: string): string | null {
@@ -99,53 +106,6 @@ export class TemplateValueError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'TemplateValueError';
-  }
-}
-
-function asMoneyString(v: TemplateValue, tag: string): string {
-  if (isMoney(v)) return v.$money;
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'string') {
-    const r = parseMoney(v);
-    if (r.ok) return r.value.toFixed(2);
-  }
-  throw new TemplateValueError(`Значение ${tag} — не сумма.`);
-}
-
-function asDateString(v: TemplateValue, tag: string): string {
-  if (isDate(v)) return v.$date;
-  if (typeof v === 'string') {
-    const d = parseDateInput(v);
-    if (d) return d;
-  }
-  throw new TemplateValueError(`Значение ${tag} — не дата.`);
-}
-
-/** The text a placeholder prints; `tag` names it in messages. */
-export function formatValue(v: TemplateValue, filter: TemplateFilter | undefined, tag: string): string {
-  switch (filter) {
-    case 'money':
-      return formatMoney(asMoneyString(v, tag));
-    case 'num':
-      return formatNumber(asMoneyString(v, tag), 2);
-    case 'words':
-      return amountInWords(asMoneyString(v, tag));
-    case 'date':
-      return ddmmyyyy(asDateString(v, tag));
-    case 'dateLong':
-      return dateWithMonthName(asDateString(v, tag), { quoted: true });
-    case 'dateWords':
-      return dateInWords(asDateString(v, tag));
-    case 'upper':
-      return formatValue(v, undefined, tag).toLocaleUpperCase('ru-RU');
-    default:
-      if (isMoney(v)) return formatMoney(v.$money);
-      if (isDate(v)) return ddmmyyyy(v.$date);
-      if (v === null) return '';
-      if (typeof v === 'boolean') return v ? 'да' : 'нет';
-      if (typeof v === 'number') return formatNumber(String(v));
-      if (typeof v === 'string') return v;
-      throw new TemplateValueError(`${tag} — список или группа, его нельзя вывести текстом.`);
   }
 }
 

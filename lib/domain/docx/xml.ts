@@ -14,6 +14,10 @@ export interface XmlElement {
   children: XmlNode[];
   /** Set by the template engine on a `#loop` element: a block repeated for each item of `loop`. */
   loop?: string;
+  /** With `loop`: the block is a condition, shown once when `loop` is filled (`if`) or empty (`unless`). */
+  cond?: 'if' | 'unless';
+  /** Set by the template engine on a paragraph with a condition: dropped when it comes out empty. */
+  dropIfEmpty?: boolean;
 }
 
 export interface XmlText {

@@ -26,13 +26,19 @@ export const templateFieldsCall = defineCall({
     const { data } = await sourceData(ctx, user.id, input);
     const fields: TemplateFieldView[] = listed.fields.map((f) => {
       const v = valueAt(data, f.name);
-      return { name: f.name, type: fieldType(f, v), filters: f.filters, value: inputTextOf(v) };
+      return { name: f.name, type: fieldType(f, v), filters: f.filters, value: inputTextOf(v), optional: f.optional };
     });
     const loops: TemplateLoopView[] = listed.loops.map((l) => {
       const rows = asRows(valueAt(data, l.name));
       return {
         name: l.name,
-        fields: l.fields.map((f) => ({ name: f.name, type: fieldType(f, rows[0] ? valueAt(rows[0], f.name) : undefined), filters: f.filters, value: '' })),
+        fields: l.fields.map((f) => ({
+          name: f.name,
+          type: fieldType(f, rows[0] ? valueAt(rows[0], f.name) : undefined),
+          filters: f.filters,
+          value: '',
+          optional: f.optional,
+        })),
         rows: rows.map((r) => Object.fromEntries(l.fields.map((f) => [f.name, inputTextOf(valueAt(r, f.name))]))),
       };
     });

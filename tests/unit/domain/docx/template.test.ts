@@ -43,7 +43,7 @@ describe('renderTemplate', () => {
 
   it('lists placeholders split across runs as whole names', () => {
     const f = listTemplateFields([doc(p(run('{cost.price'), run('WithVat|mo'), run('ney}')))]);
-    expect(f.fields).toEqual([{ name: 'cost.priceWithVat', filters: ['money'], type: 'money' }]);
+    expect(f.fields).toEqual([{ name: 'cost.priceWithVat', filters: ['money'], type: 'money', optional: false }]);
   });
 
   it('escapes XML special characters in values', () => {
@@ -132,6 +132,64 @@ describe('renderTemplate', () => {
     expect(fill(body, { vat: '' }).text).toBe('');
   });
 
+  it('shows a condition {?x} when x is filled and an inverted one {^x} when it is empty', () => {
+    const body = p(run('{company.name}{?company.kpp}, КПП {company.kpp}{/company.kpp}{^company.kpp} (без КПП){/company.kpp}.'));
+    expect(fill(body, { company: { name: 'ООО «Ромашка»', kpp: '773601001' } }).text).toBe('ООО «Ромашка», КПП 773601001.');
+    expect(fill(body, { company: { name: 'ИП Петров', kpp: '' } }).text).toBe('ИП Петров (без КПП).');
+    expect(fill(body, { company: { name: 'ИП Петров', kpp: '   ' } }).text).toBe('ИП Петров (без КПП).');
+    const r = fill(body, { company: { name: 'ИП Петров' } });
+    expect(r.text).toBe('ИП Петров (без КПП).');
+    expect(r.missing).toEqual([]); // a phrase left out is not a gap
+    expect(fill(body, { company: { name: 'X', kpp: false } }).text).toBe('X (без КПП).');
+  });
+
+  it('keeps a condition split across runs, nests conditions and loops, and looks names up outside', () => {
+    const body = p(run('в лице '), run('{?d.name}{d.title|gen} ', true), run('{d.name|fioGen}{?d.basis}, на основании {d.basis}{/d.basis}{/d.name}'), run('.'));
+    expect(fill(body, { d: { name: 'Петрова Анна Сергеевна', title: 'Генеральный директор', basis: 'Устава' } }).text).toBe(
+      'в лице Генерального директора Петровой Анны Сергеевны, на основании Устава.',
+    );
+    expect(fill(body, { d: { name: 'Петров Иван Сергеевич', title: 'Директор' } }).text).toBe('в лице Директора Петрова Ивана Сергеевича.');
+    expect(fill(body, { d: { name: '' } }).text).toBe('в лице .');
+    const loop = p(run('{#items}{?price}{name}: {price}; {/price}{/items}'));
+    expect(fill(loop, { items: [{ name: 'Стол', price: money('10') }, { name: 'Стул', price: '' }] }).text).toBe('Стол: 10,00 ₽; ');
+  });
+
+  it('drops a paragraph whose condition came out empty, and conditional blocks of paragraphs', () => {
+    const body = p(run('Банк')) + p(run('{?bik}БИК {bik}{/bik}')) + p(run('{?acc}')) + p(run('Р/с {acc}')) + p(run('{/acc}')) + p(run('конец'));
+    expect(fill(body, { bik: '', acc: '' }).text.split('\n')).toEqual(['Банк', 'конец']);
+    expect(fill(body, { bik: '044525225', acc: '40702810' }).text.split('\n')).toEqual(['Банк', 'БИК 044525225', 'Р/с 40702810', 'конец']);
+    // In a table cell the last paragraph gone leaves an empty one (Word needs it).
+    const t = fill(table(row('{?bik}БИК {bik}{/bik}')), { bik: '' });
+    expect(t.xml).toMatch(/<w:tc>.*<w:p\/><\/w:tc>/);
+  });
+
+  it('lists the fields of a condition as the document’s own, marked optional unless also used outside', () => {
+    const body = p(run('{?a}{a} и {b}{/a}{b}{^c}нет{/c}')) + table(row('{#items}{?price}{price|num}{/price}', '{name}{/items}'));
+    const f = listTemplateFields([doc(body)]);
+    expect(f.fields).toEqual([
+      { name: 'a', filters: [''], type: 'text', optional: true },
+      { name: 'b', filters: [''], type: 'text', optional: false },
+    ]);
+    expect(f.loops).toEqual([
+      {
+        name: 'items',
+        fields: [
+          { name: 'price', filters: ['num'], type: 'money', optional: true },
+          { name: 'name', filters: [''], type: 'text', optional: false },
+        ],
+      },
+    ]);
+    expect(() => listTemplateFields([doc(p(run('{?a}')))])).toThrow('Раздел-условие {?a} не закрыт');
+    expect(() => listTemplateFields([doc(p(run('{?a|gen}{/a}')))])).toThrow('не бывает формата');
+  });
+
+  it('declines positions and full names with |gen, |dat, |fioGen, |fioDat', () => {
+    const body = p(run('{t|gen} {n|fioGen}; {t|dat} {n|fioDat}'));
+    expect(fill(body, { t: 'Главный бухгалтер', n: 'Иванова-Смирнова Мария Ивановна' }).text).toBe(
+      'Главного бухгалтера Ивановой-Смирновой Марии Ивановны; Главному бухгалтеру Ивановой-Смирновой Марии Ивановне',
+    );
+  });
+
   it('nests loops', () => {
     const body = p(run('{#groups}')) + p(run('{title}:')) + table(row('{#rows}{v}', '{/rows}')) + p(run('{/groups}'));
     const r = fill(body, { groups: [{ title: 'A', rows: [{ v: '1' }, { v: '2' }] }, { title: 'B', rows: [{ v: '3' }] }] });
@@ -140,7 +198,7 @@ describe('renderTemplate', () => {
 
   it('refuses unbalanced loops and unknown formats with Russian messages', () => {
     expect(() => fill(p(run('{#items}')), {})).toThrow('Цикл {#items} не закрыт');
-    expect(() => fill(p(run('{/items}')), {})).toThrow('закрывает цикл, который не открыт');
+    expect(() => fill(p(run('{/items}')), {})).toThrow('закрывает цикл или условие, которые не открыты');
     expect(() => fill(p(run('{#a}{/b}')), {})).toThrow('ожидался {/a}');
     expect(() => listTemplateFields([doc(p(run('{x|foo}')))])).toThrow('Неизвестный формат «|foo»');
   });
@@ -167,17 +225,17 @@ describe('listTemplateFields', () => {
       p(run('Итого {total} ({total|words})'));
     expect(listTemplateFields([doc(body)])).toEqual({
       fields: [
-        { name: 'doc.number', filters: [''], type: 'text' },
-        { name: 'doc.date', filters: ['date'], type: 'date' },
-        { name: 'total', filters: ['', 'words'], type: 'money' },
+        { name: 'doc.number', filters: [''], type: 'text', optional: false },
+        { name: 'doc.date', filters: ['date'], type: 'date', optional: false },
+        { name: 'total', filters: ['', 'words'], type: 'money', optional: false },
       ],
       loops: [
         {
           name: 'items',
           fields: [
-            { name: 'n', filters: [''], type: 'text' },
-            { name: 'name', filters: [''], type: 'text' },
-            { name: 'price', filters: ['num'], type: 'money' },
+            { name: 'n', filters: [''], type: 'text', optional: false },
+            { name: 'name', filters: [''], type: 'text', optional: false },
+            { name: 'price', filters: ['num'], type: 'money', optional: false },
           ],
         },
       ],
