@@ -4,14 +4,14 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Fragment } from 'react';
 import { breadcrumbFor } from '@/lib/domain/layout/breadcrumb';
-import { routeBreadcrumb } from '@/lib/domain/layout/routes';
+import { shellBreadcrumb } from '@/lib/domain/layout/routes';
 import { useLayout } from './LayoutContext';
 
 /** Home icon, then the route's crumbs (page-declared, the route table, or the path), chevrons between. */
 export function AppBreadcrumb() {
   const pathname = usePathname();
   const { pageBreadcrumb } = useLayout();
-  const crumbs = breadcrumbFor(pathname, pageBreadcrumb ?? routeBreadcrumb(pathname));
+  const crumbs = breadcrumbFor(pathname, pageBreadcrumb ?? shellBreadcrumb(pathname));
   return (
     <nav className="layout-breadcrumb" aria-label="Навигационная цепочка">
       <ol>

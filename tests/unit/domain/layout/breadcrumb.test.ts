@@ -55,12 +55,12 @@ describe('route breadcrumb table', () => {
     expect(routeBreadcrumb('/calculators/')).toEqual([{ label: 'Калькулятор' }, { label: 'Калькуляторы', to: '/calculators' }]);
     expect(breadcrumbFor('/cost', routeBreadcrumb('/cost'))).toEqual([{ label: 'Калькулятор' }, { label: 'Себестоимость' }]);
   });
-  it('patterns match one dynamic segment; unknown paths give null', async () => {
+  it('patterns match one dynamic segment; paths unknown to the table give null', async () => {
     const { routeBreadcrumb } = await import('@/lib/domain/layout/routes');
     const table = { '/companies/[id]': ['Компании', 'Карточка'], '/a': ['А'] };
     expect(routeBreadcrumb('/companies/5', table)).toEqual(['Компании', 'Карточка']);
     expect(routeBreadcrumb('/companies/5/x', table)).toBe(null);
     expect(routeBreadcrumb('/a?q=1', table)).toEqual(['А']);
-    expect(routeBreadcrumb('/nowhere')).toBe(null);
+    expect(routeBreadcrumb('/nowhere', table)).toBe(null);
   });
 });
