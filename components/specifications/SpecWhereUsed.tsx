@@ -1,5 +1,6 @@
 'use client';
 
+import { countOf, ROWS } from '@/lib/domain/format/plural';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { userMessage } from '@/lib/client/messages';
@@ -30,7 +31,7 @@ export function SpecWhereUsed({ specId }: { specId: string }) {
           {list.map((x) => (
             <li key={x.id}>
               <Link href={`/specifications/create/${x.id}`}>{x.name}</Link>
-              {x.lines > 1 ? ` — ${x.lines} строки` : ''}
+              {x.lines > 1 ? ` — ${countOf(x.lines, ROWS)}` : ''}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatPercent, HUNDRED, min, roundKop, toMoneyString } from '@/lib/domain/money';
 import { dayNumber, daysInclusive, ruDate } from './dates';
 import { daysOf, periodSteps, type Period, totalOf } from './periods';
@@ -48,7 +49,7 @@ export function calcContractPenalty(input: ContractPenaltyInput, book: RateBook)
     const amount = roundKop(base.times(p).div(HUNDRED).times(days));
     periods = [{ from: input.from, to: input.to, days, debt: toMoneyString(base), ratePct: p.toFixed(), fraction: 'в день', amount: toMoneyString(amount) }];
     steps.push({
-      label: `${ruDate(input.from)} – ${ruDate(input.to)}, ${days} дн.`,
+      label: `${ruDate(input.from)} – ${ruDate(input.to)}, ${countOf(days, DAYS)}`,
       formula: `${formatMoney(base)} × ${formatPercent(p, 4)} × ${days}`,
       value: formatMoney(amount),
     });
@@ -63,6 +64,6 @@ export function calcContractPenalty(input: ContractPenaltyInput, book: RateBook)
     capped = amount.gt(cap);
     amount = min(amount, cap);
   }
-  steps.push({ label: `Неустойка за ${days} дн.${capped ? ' (с ограничением)' : ''}`, formula: periods.map((p) => formatMoney(p.amount)).join(' + '), value: formatMoney(amount) });
+  steps.push({ label: `Неустойка за ${countOf(days, DAYS)}${capped ? ' (с ограничением)' : ''}`, formula: periods.map((p) => formatMoney(p.amount)).join(' + '), value: formatMoney(amount) });
   return { result: { amount: toMoneyString(amount), days: daysOf(periods), periods, capped }, steps };
 }

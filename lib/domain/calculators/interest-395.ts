@@ -1,3 +1,4 @@
+import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
 import { dayNumber, daysInclusive, daysInYear, fromDayNumber, yearOf } from './dates';
 import {
@@ -84,7 +85,7 @@ export function calcInterest395(input: Interest395Input, book: RateBook): CalcOu
     steps: [
       ...paymentSteps(debt, payments),
       ...periodSteps(periods),
-      { label: `Проценты за ${days} дн.`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
+      { label: `Проценты за ${countOf(days, DAYS)}`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
     ],
   };
 }

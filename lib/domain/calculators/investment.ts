@@ -1,3 +1,4 @@
+import { countOf, YEARS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatNumber, formatPercent, roundKop, sum, toFixedString, toMoneyString, ZERO } from '@/lib/domain/money';
 import type { CalcOutput, Step } from './types';
 
@@ -71,8 +72,8 @@ export function calcInvestment(input: InvestmentInput): CalcOutput<InvestmentRes
   steps.push(
     { label: 'NPV (чистая приведённая стоимость)', formula: `Σ дисконтированных потоков − ${formatMoney(inv)}`, value: formatMoney(npv) },
     { label: 'IRR (внутренняя норма доходности)', formula: 'ставка, при которой NPV = 0 (метод деления пополам)', value: rate ? formatPercent(rate.times(100)) : 'не существует' },
-    { label: 'Срок окупаемости', formula: 'годы, пока накопленные потоки не покроют вложения', value: pb ? `${formatNumber(pb, 2)} лет` : 'не окупается' },
-    { label: 'Дисконтированный срок окупаемости', formula: 'то же по дисконтированным потокам', value: dpb ? `${formatNumber(dpb, 2)} лет` : 'не окупается' },
+    { label: 'Срок окупаемости', formula: 'годы, пока накопленные потоки не покроют вложения', value: pb ? countOf(toFixedString(pb, 2), YEARS, formatNumber(pb, 2)) : 'не окупается' },
+    { label: 'Дисконтированный срок окупаемости', formula: 'то же по дисконтированным потокам', value: dpb ? countOf(toFixedString(dpb, 2), YEARS, formatNumber(dpb, 2)) : 'не окупается' },
     { label: 'ROI (рентабельность инвестиций)', formula: `(${formatMoney(sum(flows))} − ${formatMoney(inv)}) / ${formatMoney(inv)} × 100`, value: formatPercent(roi) },
   );
   return {

@@ -1,3 +1,4 @@
+import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatPercent, roundKop, sum, toMoneyString, ZERO } from '@/lib/domain/money';
 import { dayNumber, fromDayNumber, ruDate } from './dates';
 import { rateOn, type RateBook, type RateKind } from './rates';
@@ -133,7 +134,7 @@ export const refinancingChanges = (book: RateBook, first: number, last: number):
 /** One step per period with the numbers put in. */
 export function periodSteps(periods: readonly Period[]): Step[] {
   return periods.map((p) => ({
-    label: `${ruDate(p.from)} – ${ruDate(p.to)}, ${p.days} дн.`,
+    label: `${ruDate(p.from)} – ${ruDate(p.to)}, ${countOf(p.days, DAYS)}`,
     formula: `${formatMoney(p.debt)} × ${formatPercent(p.ratePct)} × ${p.fraction} × ${p.days}`,
     value: formatMoney(p.amount),
   }));

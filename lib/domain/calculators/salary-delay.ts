@@ -1,3 +1,4 @@
+import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
 import { addDays, dayNumber, fromDayNumber } from './dates';
 import { buildPeriods, checkPayments, daysOf, debtOn, type Payment, paymentCuts, paymentSteps, periodSteps, type Period, rateChanges, refinancingChanges, refinancingRateOn, totalOf } from './periods';
@@ -48,7 +49,7 @@ export function calcSalaryDelay(input: SalaryDelayInput, book: RateBook): CalcOu
     steps: [
       ...paymentSteps(debt, payments),
       ...periodSteps(periods),
-      { label: `Компенсация за ${totalDays} дн.`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
+      { label: `Компенсация за ${countOf(totalDays, DAYS)}`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
     ],
   };
 }

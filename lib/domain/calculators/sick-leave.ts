@@ -1,3 +1,4 @@
+import { countOf, DAYS, MONTHS, YEARS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatPercent, min, roundKop, sum, toMoneyString } from '@/lib/domain/money';
 import { addDays, daysInMonth, yearOf } from './dates';
 import { rateOn, type RateBook } from './rates';
@@ -93,7 +94,7 @@ export function calcSickLeave(input: SickLeaveInput, book: RateBook): CalcOutput
   const pct = sickPercent(rules, input.insuranceYears);
   const allowance = roundKop(averageDaily.times(pct).div(100));
   steps.push({
-    label: `Пособие в день (${formatPercent(pct)} по стажу ${input.insuranceYears.replace('.', ',')} лет)`,
+    label: `Пособие в день (${formatPercent(pct)} по стажу ${countOf(input.insuranceYears, YEARS, input.insuranceYears.replace('.', ','))})`,
     formula: `${formatMoney(averageDaily)} × ${formatPercent(pct)}`,
     value: formatMoney(allowance),
   });
@@ -132,7 +133,7 @@ export function calcSickLeave(input: SickLeaveInput, book: RateBook): CalcOutput
       value: formatMoney(amount),
     },
     {
-      label: `За счёт работодателя (первые ${rules.employerDays} дн.)`,
+      label: `За счёт работодателя (первые ${countOf(rules.employerDays, DAYS)})`,
       formula: employerShares.map((x) => `${formatMoney(x.daily)} × ${x.days} дн.`).join(' + ') || '0',
       value: formatMoney(employerPart),
     },
@@ -154,5 +155,5 @@ export function calcSickLeave(input: SickLeaveInput, book: RateBook): CalcOutput
 /** «6 месяцев» for 0.5 years. */
 function formatMonthsOfYears(years: string): string {
   const m = dec(years).times(12);
-  return m.isInteger() ? `${m.toFixed()} мес.` : `${years.replace('.', ',')} года`;
+  return m.isInteger() ? countOf(m.toFixed(), MONTHS) : countOf(years, YEARS, years.replace('.', ','));
 }

@@ -1,3 +1,4 @@
+import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
 import { addDays, dayNumber, fromDayNumber, ruDate } from './dates';
 import {
@@ -99,14 +100,14 @@ export function calcTaxPenalty(input: TaxPenaltyInput, book: RateBook): CalcOutp
   const amount = totalOf(periods);
   const notes: Step[] = paymentDayCounted
     ? []
-    : [{ label: `День уплаты ${ruDate(input.paymentDate)} в расчёт не входит (п. 3 ст. 75 НК до 27.12.2018)`, formula: '', value: `${b - a + 1} дн.` }];
+    : [{ label: `День уплаты ${ruDate(input.paymentDate)} в расчёт не входит (п. 3 ст. 75 НК до 27.12.2018)`, formula: '', value: countOf(b - a + 1, DAYS) }];
   return {
     result: { amount: toMoneyString(amount), days: daysOf(periods), periods },
     steps: [
       ...paymentSteps(debt, payments),
       ...notes,
       ...periodSteps(periods),
-      { label: `Пени за ${Math.max(0, b - a + 1)} дн.`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
+      { label: `Пени за ${countOf(Math.max(0, b - a + 1), DAYS)}`, formula: periods.map((p) => formatMoney(p.amount)).join(' + ') || '0', value: formatMoney(amount) },
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { countOf, MONTHS } from '@/lib/domain/format/plural';
 import { dec, formatMoney, formatNumber, max, roundKop, roundTo, toFixedString, toMoneyString, ZERO } from '@/lib/domain/money';
 import type { CalcOutput, Step } from './types';
 
@@ -41,7 +42,7 @@ export function calcVacationCompensation(input: VacationCompensationInput): Calc
           formula: applied
             ? `в последнем рабочем году ${rest} мес. ≥ 11 → засчитывается 12`
             : `в последнем рабочем году ${rest} мес. < 11 — правило не применяется`,
-          value: `${months} мес.`,
+          value: countOf(months, MONTHS),
         },
       ]
     : [];

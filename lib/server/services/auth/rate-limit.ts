@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { countOf } from '@/lib/domain/format/plural';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
@@ -22,13 +23,7 @@ export const LIMITS = {
 
 export type LimitedCall = keyof typeof LIMITS;
 
-function minutesRu(n: number): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return `${n} минуту`;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return `${n} минуты`;
-  return `${n} минут`;
-}
+const minutesRu = (n: number): string => countOf(n, ['минуту', 'минуты', 'минут']);
 
 function limited(retryS: number): ServiceError {
   const retry = Math.max(1, retryS);

@@ -88,7 +88,11 @@ describe('calculator forms', () => {
   it('formats outputs in Russian', () => {
     expect(formatOutput('money', '1234.5')).toBe('1\u00a0234,50\u00a0₽');
     expect(formatOutput('percent', '42.86')).toBe('42,86\u00a0%');
-    expect(formatOutput('days', 40)).toBe('40 дн.');
+    expect(formatOutput('days', 40)).toBe('40 дней');
+    expect(formatOutput('days', 21)).toBe('21 день');
+    expect(formatOutput('days', 11)).toBe('11 дней');
+    expect(formatOutput('years', '1.00')).toBe('1,00 год');
+    expect(formatOutput('money', '-5')).toBe('\u22125,00\u00a0₽');
     expect(formatOutput('years', '2.60')).toBe('2,60 года');
     expect(formatOutput('years', '5.00')).toBe('5,00 лет');
     expect(formatOutput('money', null)).toBe('—');

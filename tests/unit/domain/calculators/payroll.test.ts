@@ -113,7 +113,7 @@ describe('vacation-compensation', () => {
     expect(steps[0]).toEqual({
       label: expect.stringMatching(/^Правило 11 месяцев — п\. 28 Правил об очередных и дополнительных отпусках \(утв\. НКТ СССР 30\.04\.1930 № 169\)/),
       formula: 'в последнем рабочем году 11 мес. ≥ 11 → засчитывается 12',
-      value: '12 мес.',
+      value: '12 месяцев',
     });
     expect(steps[2]!.formula).toBe('28 / 12 × 12 − 0');
   });

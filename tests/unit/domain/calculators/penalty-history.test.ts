@@ -125,7 +125,7 @@ describe('пени организации by period (ст. 75 НК)', () => {
     expect([fresh.amount, fresh.days]).toEqual(['3894.17', 86]);
     const steps = run('tax-penalty', { debt: '100000', dueDate: '2017-10-02', paymentDate: '2017-12-28', payer: 'organization' }).steps;
     expect(steps[0]!.label).toBe('День уплаты 28.12.2017 в расчёт не входит (п. 3 ст. 75 НК до 27.12.2018)');
-    expect(steps.at(-1)!.label).toBe('Пени за 86 дн.');
+    expect(steps.at(-1)!.label).toBe('Пени за 86 дней');
     // paid the day after the due date before 27.12.2018: no day of delay is charged
     expect(taxPenalty({ debt: '1000', dueDate: '2018-05-03', paymentDate: '2018-05-04', payer: 'organization' })).toMatchObject({ amount: '0.00', days: 0, periods: [] });
   });
