@@ -26,6 +26,7 @@ import { downloadZip, fileUrl, files, type ListQuery } from './api';
 import { FolderPickerDialog } from './FolderPickerDialog';
 import { moveAll, withNameConflict } from './conflict-actions';
 import { LinkDialog } from './LinkDialog';
+import { SpecCostCell, SpecCostsContext, useSpecCosts } from '@/components/specifications/SpecCostCell';
 import { useNameConflict } from './NameConflictDialog';
 import { NameDialog } from './NameDialog';
 import { ShareDialog } from './ShareDialog';
@@ -120,6 +121,8 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   const input = useRef<HTMLInputElement>(null);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const uploads = useUploads({ type, onUploaded: reload });
+  /** Specifications: the page's current costs and staleness, one call per page. */
+  const costs = useSpecCosts(objects, specs && !trashOpen);
 
   // Uploads a reload interrupted: the same file dropped here again continues where it stopped.
   const [unfinished, setUnfinished] = useState<{ name: string; size: number }[]>([]);
@@ -404,6 +407,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
             </div>
           )}
 
+          <SpecCostsContext.Provider value={costs}>
           {view === 'table' ? (
             <DataTable
               value={objects}
@@ -427,6 +431,13 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
               <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
               <Column header="Название" body={nameBody} />
               {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
+              {specs && (
+                <Column
+                  header={<span title="Полная себестоимость единицы по вашим параметрам по умолчанию и сегодняшним ставкам">Себестоимость ед.</span>}
+                  body={(o: FileObject) => <SpecCostCell object={o} />}
+                  style={{ width: '11rem' }}
+                />
+              )}
               <Column header="Изменён" body={(o: FileObject) => formatDateTime(new Date(o.updated_at))} style={{ width: '10rem' }} />
             </DataTable>
           ) : objects.length === 0 && !loading ? (
@@ -472,7 +483,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
               )}
             </>
           )}
-
+          </SpecCostsContext.Provider>
         </>
       )}
 

@@ -62,10 +62,21 @@ export const specsApi = {
   version: (id: string, version: number) => productApi<{ version: number; name: string; savedAt: string; doc: SpecDocument }>('specs/version', { id, version }),
   restore: (id: string, version: number, currentVersion?: number) => productApi<{ version: number }>('specs/restore', { id, version, currentVersion }),
   status: (id: string) => productApi<SpecStatus>('specs/status', { id }),
+  /** One page of the list (≤ 100): current полная себестоимость per unit by the user's defaults and staleness. */
+  costs: (ids: string[], signal?: AbortSignal) => productApi<{ items: SpecCostItem[] }>('specs/costs', { ids }, { signal }),
   recalculate: (id: string) => productApi<{ recalculated: { id: string; name: string; version: number }[] }>('specs/recalculate', { id }),
   readXlsx: (xlsx: string) => productApi<{ rows: string[][] }>('specs/read-xlsx', { xlsx }),
   whereUsed: (id: string) => productApi<{ specs: { id: string; name: string; lines: number }[] }>('specs/where-used', { id }),
 };
+
+/** A row of `specs/costs`: the cost per unit (null with `error` when it cannot be calculated) and the status. */
+export interface SpecCostItem extends SpecStatus {
+  id: string;
+  fullCost: string | null;
+  unit: string;
+  outputQty: string;
+  error: string | null;
+}
 
 /** «цены устарели» / «требует пересчёта» (`specs/status`). */
 export interface SpecStatus {
