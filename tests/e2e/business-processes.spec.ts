@@ -62,3 +62,12 @@ test('process set → linked specification → «требует пересчёт
   await banner.getByRole('button', { name: 'Пересчитать' }).click();
   await expect(banner).toHaveCount(0);
 });
+
+test('неизвестный набор — «Набор не найден» со ссылкой к наборам, без пустого редактора', async ({ page, user: _user }) => {
+  await page.goto('/business-processes/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Набор не найден' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Набор не найден');
+  await expect(page.getByRole('button', { name: 'Сохранить', exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'К наборам процессов' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Новый набор процессов' })).toBeVisible();
+});

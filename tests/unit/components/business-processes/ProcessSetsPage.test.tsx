@@ -52,3 +52,18 @@ describe('ProcessSetsPage: numbers stay Russian', () => {
     expect(screen.getByLabelText('Шаг 1: ставка')).toHaveValue('600,25');
   });
 });
+
+describe('ProcessSetsPage: a set that is not there', () => {
+  it('an unknown id shows «Набор не найден» with a link back, no editor', async () => {
+    render(<ProcessSetsPage setId="nope" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Набор не найден' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'К наборам процессов' })).toHaveAttribute('href', '/business-processes');
+    expect(screen.queryByLabelText('Шаг 1: время')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
+  });
+  it('a known id and a new set show the editor', async () => {
+    render(<ProcessSetsPage setId="set1" />);
+    await waitFor(() => expect(screen.getByLabelText('Шаг 1: время')).toHaveValue('7,5'));
+    expect(screen.queryByText('Набор не найден')).toBeNull();
+  });
+});
