@@ -45,6 +45,34 @@ export function defaultReturnableQty(m: MaterialLine): string {
 
 /** Column titles of an operations table (the spec's own and the linked process set's). */
 const OPERATION_HEADERS = ['№', 'Операция', 'Часы', 'Ставка, ₽/ч', 'Машино-часы', 'Ставка маш.-ч, ₽'];
+/** The operations columns that are quantities (for the whole output, as the material «Нетто»). */
+const OPERATION_QTY = new Set(['Часы', 'Машино-часы']);
+
+/**
+ * The engine takes every line for the whole output (`outputQty`) and divides the totals by it: the editor
+ * says so in the quantity headers and under «Выпуск», so nobody enters per-unit quantities for a batch.
+ */
+export function outputScope(outputQty: string | undefined, unit: string): { short: string; summary: string } {
+  const raw = outputQty?.trim() || '1';
+  const q = raw.replace('.', ',');
+  const u = unit || 'ед.';
+  if (!/^\d+([.,]\d+)?$/.test(raw) || Number(raw.replace(',', '.')) === 1) {
+    return { short: `на 1 ${u}`, summary: `Выпуск — 1 ${u}: количества в строках — на 1 ${u}, итог и есть себестоимость единицы.` };
+  }
+  return {
+    short: `на весь выпуск: ${q} ${u}`,
+    summary: `Количества в строках — на весь выпуск (${q} ${u}), не на единицу. Себестоимость единицы = итог ÷ ${q}.`,
+  };
+}
+
+function QtyHeader({ label, scope }: { label: string; scope: string }) {
+  return (
+    <th title={`Количество ${scope}`}>
+      {label}
+      <small className={s.qtyScope}>{scope}</small>
+    </th>
+  );
+}
 
 /** Widths (rem) of the materials columns: №, name, unit, net, waste % + mode, semi-finished, price + VAT, article, returnable qty + price, actions. */
 const MATERIAL_COLUMNS = [3, 16, 6.5, 7, 13, 11, 12.5, 10, 13, 3];
@@ -225,11 +253,12 @@ const OperationRow = memo(function OperationRow({ index, line, errors, onChange,
   );
 });
 
-function HeadField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+function HeadField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
   return (
     <div className={s.field}>
       <label htmlFor={id}>{label}</label>
       {children}
+      {hint}
       {error && (
         <small id={`${id}-error`} className="p-error">
           {error}
@@ -278,7 +307,7 @@ const ru = (v: string | undefined) => {
 };
 
 /** The operations of a linked process set, read-only, with a link to the set. */
-function LinkedSetOperations({ setId, set, known, outputQty }: { setId: string; set: LinkableSet | undefined; known: boolean; outputQty: string | undefined }) {
+function LinkedSetOperations({ setId, set, known, outputQty, unit }: { setId: string; set: LinkableSet | undefined; known: boolean; outputQty: string | undefined; unit: string }) {
   const href = `/business-processes/${encodeURIComponent(setId)}`;
   const derived = useMemo(() => (set ? setOperations(set, outputQty) : null), [set, outputQty]);
   if (!known) {
@@ -312,9 +341,7 @@ function LinkedSetOperations({ setId, set, known, outputQty }: { setId: string; 
         <table className={s.table} aria-label="Операции набора процессов">
           <thead>
             <tr>
-              {OPERATION_HEADERS.map((h) => (
-                <th key={h}>{h}</th>
-              ))}
+              {OPERATION_HEADERS.map((h) => (OPERATION_QTY.has(h) ? <QtyHeader key={h} label={h} scope={outputScope(outputQty, unit).short} /> : <th key={h}>{h}</th>))}
             </tr>
           </thead>
           <tbody>
@@ -396,6 +423,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
     });
     requestAnimationFrame(() => box.current?.scrollTo({ top: box.current.scrollHeight }));
   };
+  const scope = outputScope(value.outputQty, value.unit);
 
   return (
     <div className={s.editor}>
@@ -415,8 +443,17 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
             ))}
           </select>
         </HeadField>
-        <HeadField id="spec-output" label="Выпуск, ед." error={errors.outputQty}>
-          <input id="spec-output" className={`p-inputtext p-component ${errors.outputQty ? 'p-invalid' : ''}`} aria-invalid={!!errors.outputQty} aria-describedby={errors.outputQty ? 'spec-output-error' : undefined} inputMode="decimal" value={value.outputQty ?? ''} onChange={(e) => head({ outputQty: e.target.value })} />
+        <HeadField
+          id="spec-output"
+          label="Выпуск, ед."
+          error={errors.outputQty}
+          hint={
+            <small id="spec-output-hint" className={s.hint} data-testid="output-scope">
+              {scope.summary}
+            </small>
+          }
+        >
+          <input id="spec-output" className={`p-inputtext p-component ${errors.outputQty ? 'p-invalid' : ''}`} aria-invalid={!!errors.outputQty} aria-describedby={errors.outputQty ? 'spec-output-error spec-output-hint' : 'spec-output-hint'} inputMode="decimal" value={value.outputQty ?? ''} onChange={(e) => head({ outputQty: e.target.value })} />
         </HeadField>
         <HeadField id="spec-price-vat" label="Цены материалов указаны">
           <select id="spec-price-vat" className={s.select} value={vatMode} onChange={(e) => setVatMode(e.target.value as PriceVatMode)} aria-describedby="spec-price-vat-hint">
@@ -460,7 +497,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
               <th>№</th>
               <th>Наименование</th>
               <th>Ед.</th>
-              <th>Нетто</th>
+              <QtyHeader label="Нетто" scope={scope.short} />
               <th>Отходы, %</th>
               <th>Полуфабрикат</th>
               <th data-testid="price-header">{priceHeader(vatMode)}</th>
@@ -492,7 +529,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         &nbsp;Добавить материал
       </button>
 
-      {value.processSetId && <LinkedSetOperations setId={value.processSetId} set={linkedSet} known={!!processSets} outputQty={value.outputQty} />}
+      {value.processSetId && <LinkedSetOperations setId={value.processSetId} set={linkedSet} known={!!processSets} outputQty={value.outputQty} unit={value.unit} />}
 
       <h3>{value.processSetId ? 'Собственные операции спецификации' : 'Операции'}</h3>
       {value.processSetId && <p className={s.hint}>Считаются вместе с операциями набора (в калькуляции идут перед ними). Если все операции в наборе, оставьте таблицу пустой.</p>}
@@ -500,9 +537,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         <table className={s.table} aria-label={value.processSetId ? 'Собственные операции' : 'Операции'}>
           <thead>
             <tr>
-              {OPERATION_HEADERS.map((h) => (
-                <th key={h}>{h}</th>
-              ))}
+              {OPERATION_HEADERS.map((h) => (OPERATION_QTY.has(h) ? <QtyHeader key={h} label={h} scope={scope.short} /> : <th key={h}>{h}</th>))}
               <th />
             </tr>
           </thead>
