@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { Button } from 'primereact/button';
 import { forwardRef, useEffect, useRef, type FocusEvent } from 'react';
 import { AUTO_HIDE_MS, isHoverMode } from '@/lib/domain/layout/state';
 import { AppMenu } from './AppMenu';
@@ -74,22 +73,16 @@ export const AppSidebar = forwardRef<HTMLElement>(function AppSidebar(_props, re
       <nav className="layout-menu-container" aria-label="Главное меню">
         <AppMenu />
       </nav>
-      <div className="layout-sidebar-help">
-        <p>Появился какой-нибудь вопрос по сервису?</p>
-        {messengerUrl ? (
+      {/* Without a support chat address there is nothing to press: the block is not shown at all. */}
+      {messengerUrl && (
+        <div className="layout-sidebar-help">
+          <p>Появился какой-нибудь вопрос по сервису?</p>
           <a className="p-button p-component layout-help-button" href={messengerUrl} target="_blank" rel="noopener noreferrer">
             <i className="pi pi-send p-button-icon p-button-icon-left" aria-hidden="true" />
             <span className="p-button-label">Написать</span>
           </a>
-        ) : (
-          <>
-            <Button label="Написать" icon="pi pi-send" disabled className="layout-help-button" aria-describedby="help-hint" />
-            <small id="help-hint" className="layout-help-hint">
-              Адрес чата поддержки не настроен (MESSENGER_URL).
-            </small>
-          </>
-        )}
-      </div>
+        </div>
+      )}
     </aside>
   );
 });
