@@ -13,7 +13,7 @@ export interface CompareColumn {
 type Row = { key: string; title: string; value: (f: CostFigures) => string | null; pct?: boolean; strong?: boolean };
 
 const ROWS: Row[] = [
-  ...ARTICLE_NOS.map((no): Row => ({ key: no, title: `${no}. ${ARTICLE_TITLES[no]}`, value: (f) => (no === '2' && f.articles[no] !== '0.00' ? `-${f.articles[no]}` : f.articles[no]) })),
+  ...ARTICLE_NOS.map((no): Row => ({ key: no, title: `${no}. ${ARTICLE_TITLES[no]}`, value: (f) => f.articles[no] })),
   { key: 'workshopCost', title: 'Цеховая себестоимость', value: (f) => f.workshopCost, strong: true },
   { key: 'productionCost', title: 'Производственная себестоимость', value: (f) => f.productionCost, strong: true },
   { key: 'fullCost', title: 'Полная себестоимость', value: (f) => f.fullCost, strong: true },

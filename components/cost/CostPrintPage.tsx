@@ -3,13 +3,13 @@
 import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { ARTICLE_TITLES, SEMI_FINISHED_METHOD_TITLES, TAX_REGIME_TITLES, type CostFigures, type CostLine, type CostResult } from '@/lib/domain/cost';
-import { requisiteLines, signatureLines, type PrintCompany } from '@/lib/domain/cost/print-header';
+import { calculationRows } from '@/lib/domain/cost/form-rows';
+import { approvalBlock, requisiteLines, signatureLines, type PrintCompany } from '@/lib/domain/cost/print-header';
 import { formatDate } from '@/lib/domain/format/date';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 import { amountInWords } from '@/lib/domain/words';
 import { userMessage } from '@/lib/client/messages';
 import { costAnalysisApi } from './api';
-import { calculationRows } from './CostResultTable';
 import { PRINT_KEY, readPrintRequest } from './print-request';
 import s from './print.module.css';
 
@@ -96,9 +96,10 @@ export function CostPrintPage() {
     );
   }
   const { result: r, company, date } = state;
+  const approval = approvalBlock(company, date);
   const rows = calculationRows(r.directCosting);
   const cell = (f: CostFigures, row: (typeof rows)[number]) => {
-    if (row.kind === 'article') return formatNumber(row.no === '2' && f.articles['2'] !== '0.00' ? `-${f.articles['2']}` : f.articles[row.no], 2);
+    if (row.kind === 'article') return formatNumber(f.articles[row.no], 2);
     if (row.kind === 'pct') return f[row.key] === null ? '—' : formatPercent(f[row.key] as string);
     return formatNumber(f[row.key] as string, 2);
   };
@@ -127,6 +128,17 @@ export function CostPrintPage() {
           </div>
         )}
       </header>
+      <section className={s.approval} aria-label="Утверждаю">
+        <div className={s.approvalHead}>УТВЕРЖДАЮ</div>
+        <div className={approval.position ? undefined : s.fill}>{approval.position}</div>
+        {approval.company && <div>{approval.company}</div>}
+        <div className={s.approvalSign}>
+          <span className={s.blank} />
+          <span>/</span>
+          <span className={approval.name ? undefined : s.fillName}>{approval.name}</span>
+        </div>
+        <div data-testid="approval-date">{approval.date}</div>
+      </section>
       <h1 className={s.title}>Плановая калькуляция себестоимости</h1>
       <p className={s.meta}>
         от {dateOf(date)} · изделие «{r.name}», единица {r.unit} · партия {formatNumber(r.batchQty)} {r.unit} ·{' '}

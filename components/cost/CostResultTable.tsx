@@ -1,37 +1,13 @@
 'use client';
 
 import { Fragment, useState } from 'react';
-import { ARTICLE_TITLES, type ArticleNo, type CostFigures, type CostResult } from '@/lib/domain/cost';
+import { ARTICLE_TITLES, type CostFigures, type CostResult } from '@/lib/domain/cost';
+import { calculationRows, type CalculationRow } from '@/lib/domain/cost/form-rows';
 import { formatMoney, formatPercent } from '@/lib/domain/money';
 import { LineList } from './LineList';
 import s from './cost.module.css';
 
-type Row =
-  | { kind: 'article'; no: ArticleNo }
-  | { kind: 'total'; key: keyof CostFigures; title: string; strong?: boolean }
-  | { kind: 'pct'; key: 'markupPct' | 'marginPct'; title: string };
-
-const art = (no: ArticleNo): Row => ({ kind: 'article', no });
-
-/** The rows of the classic form «Плановая калькуляция себестоимости». */
-export function calculationRows(directCosting: boolean): Row[] {
-  return [
-    art('1'), art('2'), art('3'), art('4'), art('5'), art('6'), art('7'), art('8'), art('9'), art('10'),
-    { kind: 'total', key: 'workshopCost', title: 'Цеховая себестоимость', strong: true },
-    ...(directCosting ? [] : [art('11')]),
-    art('12'), art('13'),
-    { kind: 'total', key: 'productionCost', title: 'Производственная себестоимость', strong: true },
-    ...(directCosting ? [art('11')] : []),
-    art('14'),
-    { kind: 'total', key: 'fullCost', title: 'Полная себестоимость', strong: true },
-    { kind: 'total', key: 'profit', title: 'Прибыль' },
-    { kind: 'pct', key: 'markupPct', title: 'Наценка' },
-    { kind: 'pct', key: 'marginPct', title: 'Маржа' },
-    { kind: 'total', key: 'priceNoVat', title: 'Цена без НДС', strong: true },
-    { kind: 'total', key: 'vat', title: 'НДС' },
-    { kind: 'total', key: 'priceWithVat', title: 'Отпускная цена с НДС', strong: true },
-  ];
-}
+type Row = CalculationRow;
 
 const moneyOf = (v: string) => formatMoney(v);
 
@@ -40,7 +16,7 @@ export function CostResultTable({ result }: { result: CostResult }) {
   const [open, setOpen] = useState<string | null>(null);
   const rows = calculationRows(result.directCosting);
   const cell = (f: CostFigures, r: Row) => {
-    if (r.kind === 'article') return moneyOf(r.no === '2' ? `-${f.articles['2']}` : f.articles[r.no]);
+    if (r.kind === 'article') return moneyOf(f.articles[r.no]);
     if (r.kind === 'pct') return f[r.key] === null ? '—' : formatPercent(f[r.key] as string);
     return moneyOf(f[r.key] as string);
   };

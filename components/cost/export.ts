@@ -1,17 +1,11 @@
 import type { CostResult } from '@/lib/domain/cost';
-import { costSheetRows } from '@/lib/domain/cost/export';
-import { writeXlsx } from '@/lib/domain/xlsx/write';
+import { costSheets } from '@/lib/domain/cost/export';
+import { saveXlsx, xlsxBytes } from '@/lib/client/office/xlsx-book';
 
-/** Saves the калькуляция as «Калькуляция <name>.xlsx». */
-export function downloadCostXlsx(result: CostResult) {
-  const bytes = writeXlsx('Калькуляция', costSheetRows(result));
-  const blob = new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `Калькуляция ${result.name.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** The workbook of a калькуляция (sheets «Калькуляция» and «Расшифровка»). */
+export const costXlsx = (result: CostResult): Promise<Uint8Array> => xlsxBytes({ sheets: costSheets(result) });
+
+/** Saves the калькуляция as «Калькуляция <name>.xlsx» (exceljs is loaded on the click). */
+export async function downloadCostXlsx(result: CostResult) {
+  saveXlsx(await costXlsx(result), `Калькуляция ${result.name}.xlsx`);
 }

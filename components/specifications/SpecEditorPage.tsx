@@ -217,7 +217,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
     try {
       const r = await costApi.calculate({ spec: doc, params: {} });
       const setName = doc.processSetId ? processSets?.find((p) => p.id === doc.processSetId)?.name : undefined;
-      downloadSpecXlsx(doc, r.result, { processSetName: setName });
+      await downloadSpecXlsx(doc, r.result, { processSetName: setName });
     } catch (e) {
       toast.show({ severity: 'error', summary: 'Не удалось выгрузить XLSX', detail: userMessage(e) });
     } finally {

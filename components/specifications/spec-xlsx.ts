@@ -1,22 +1,13 @@
 import type { CostResult, SpecDocument } from '@/lib/domain/cost';
-import { specSheetRows } from '@/lib/domain/cost/spec-export';
-import { writeXlsx } from '@/lib/domain/xlsx/write';
+import { specSheets } from '@/lib/domain/cost/spec-export';
+import { saveXlsx, xlsxBytes } from '@/lib/client/office/xlsx-book';
 
-/** The workbook of a specification with its калькуляция (the same XLSX writer as /cost). */
-export function specXlsx(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}): Uint8Array {
-  return writeXlsx('Спецификация', specSheetRows(doc, result, opts));
+/** The workbook of a specification with its калькуляция (the same sheets as the /cost export after «Спецификация»). */
+export function specXlsx(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}): Promise<Uint8Array> {
+  return xlsxBytes({ sheets: specSheets(doc, result, opts) });
 }
 
-/** Saves «Спецификация <name>.xlsx». */
-export function downloadSpecXlsx(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}) {
-  const bytes = specXlsx(doc, result, opts);
-  const blob = new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `Спецификация ${(doc.name || 'без названия').replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** Saves «Спецификация <name>.xlsx» (exceljs is loaded on the click). */
+export async function downloadSpecXlsx(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}) {
+  saveXlsx(await specXlsx(doc, result, opts), `Спецификация ${doc.name || 'без названия'}.xlsx`);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { readXlsxRows } from '../helpers/xlsx-read';
+import { formulas, readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read';
 
 /**
  * Specifications and себестоимость (issue 6): a two-level specification built in the editor (a frame made
@@ -89,11 +89,31 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
   expect(download.suggestedFilename()).toBe('Калькуляция Стол.xlsx');
   const file = await download.path();
-  const rows = readXlsxRows(fs.readFileSync(file));
+  const book = await readBook(fs.readFileSync(file));
+  expect(book.worksheets.map((w) => w.name)).toEqual(['Калькуляция', 'Расшифровка']);
+  const rows = sheetRows(book, 'Калькуляция');
   expect(rows[1]).toEqual(['Изделие', 'Стол']);
+  expect(rows[2]).toEqual(['Единица измерения', 'шт (код ОКЕИ 796)']);
   expect(rows.find((r) => r[0] === 'Метод учёта полуфабрикатов')?.[1]).toBe('Бесполуфабрикатный (по статьям)');
-  expect(rows.find((r) => r[1] === 'Полная себестоимость')?.slice(2)).toEqual(['5508.05', '5508.05']);
-  expect(rows.find((r) => r[1] === 'Цена с НДС')?.slice(2)).toEqual(['8735.77', '8735.77']);
+  const fullAt = rows.findIndex((r) => r[1] === 'Полная себестоимость');
+  expect(rows[fullAt]?.slice(2)).toEqual(['5508.05', '5508.05', '5508.05']);
+  expect(rows.find((r) => r[1] === 'Отпускная цена с НДС')?.slice(2)).toEqual(['8735.77', '8735.77', '8735.77']);
+  // Subtotals in place and bold, real formulas (cached values agree), money format, frozen header, A4 landscape.
+  const calc = book.getWorksheet('Калькуляция')!;
+  expect(rows[fullAt - 1]?.[0]).toBe('14');
+  expect(rows[rows.findIndex((r) => r[1] === 'Цеховая себестоимость') - 1]?.[0]).toBe('10');
+  expect(rows[rows.findIndex((r) => r[1] === 'Производственная себестоимость') - 1]?.[0]).toBe('13');
+  expect(calc.getCell(`D${fullAt + 1}`).font?.bold).toBe(true);
+  expect(calc.getCell(`D${fullAt + 1}`).value).toMatchObject({ formula: expect.stringMatching(/^D\d+\+D\d+$/), result: 5508.05 });
+  expect(calc.getCell(`D${fullAt + 1}`).numFmt).toMatch(/^#,##0\.00\\? "₽"$/);
+  expect(formulas(book).length).toBeGreaterThan(60);
+  expect(wrongFormulas(book)).toEqual([]);
+  expect(calc.views[0]).toMatchObject({ state: 'frozen', ySplit: rows.findIndex((r) => r[0] === '№') + 1 });
+  expect(calc.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToWidth: 1 });
+  expect(calc.getColumn(2).width).toBeGreaterThanOrEqual('Расходы на содержание и эксплуатацию оборудования'.length);
+  const lines = sheetRows(book, 'Расшифровка');
+  expect(lines.find((r) => r[1] === 'Столешница')?.slice(2, 4)).toEqual(['шт', '796']);
+  expect(lines.some((r) => r[0]?.startsWith('Полуфабрикат «Каркас»: на выпуск'))).toBe(true);
 
   // Analysis: structure and break-even charts, the tornado, the inverse «цена для маржи».
   await expect(page.getByRole('img', { name: 'Структура себестоимости по статьям' })).toBeVisible();
@@ -110,6 +130,10 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   await expect(print.getByTestId('print-price')).toHaveText(`8${NBSP}735,77${NBSP}₽`);
   await expect(print.getByText('метод учёта полуфабрикатов: бесполуфабрикатный (по статьям)', { exact: false })).toBeVisible();
   await expect(print.getByRole('region', { name: 'Расшифровка полуфабриката «Каркас»' })).toContainText('Распил');
+  // «УТВЕРЖДАЮ» at the top right: no own company — lines to fill by hand, the date in words.
+  const approval = print.getByRole('region', { name: 'Утверждаю' });
+  await expect(approval).toContainText('УТВЕРЖДАЮ');
+  await expect(approval.getByTestId('approval-date')).toHaveText(/^\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4} г\.$/);
   await print.close();
 
   // Полуфабрикатный: the frame is one line of статья 3 at its производственная себестоимость

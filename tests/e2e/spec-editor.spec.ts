@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { writeXlsx } from '../../lib/domain/xlsx/write';
-import { readXlsxRows } from '../helpers/xlsx-read';
+import { readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
@@ -40,9 +40,11 @@ test('XLSX import → save twice → history, diff, restore', async ({ page, use
   // XLSX export of the spec with its калькуляция, read back
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
   expect(download.suggestedFilename()).toBe('Спецификация Табурет.xlsx');
-  const rows = readXlsxRows(fs.readFileSync(await download.path()));
-  expect(rows).toContainEqual(['1', 'Брус', 'м', '4', '0', 'сверх нормы', '4', '100', '400.00', '1 Материалы']);
-  expect(rows.some((r) => r?.[0] === 'Плановая калькуляция себестоимости')).toBe(true);
+  const book = await readBook(fs.readFileSync(await download.path()));
+  expect(book.worksheets.map((w) => w.name)).toEqual(['Спецификация', 'Калькуляция', 'Расшифровка']);
+  expect(sheetRows(book)).toContainEqual(['1', 'Брус', 'м', '006', '4', '0', 'сверх нормы', '4', '100', '400', '1 Материалы']);
+  expect(sheetRows(book, 'Калькуляция')[0]).toEqual(['Плановая калькуляция себестоимости']);
+  expect(wrongFormulas(book)).toEqual([]);
 
   await page.getByLabel('Материал 1: количество').fill('5');
   // unsaved changes: following the breadcrumb asks first; staying keeps the page

@@ -1,4 +1,6 @@
 import type { CompanyKind } from '@/lib/domain/requisites/company';
+import { splitFullName } from '@/lib/domain/declension/person';
+import { dateWithMonthName } from '@/lib/domain/words';
 
 /** What the printed калькуляция needs of the own company (a subset of the stored company). */
 export interface PrintCompany {
@@ -47,4 +49,24 @@ export function signatureLines(c: PrintCompany | null): { title: string; name: s
     { title: 'Главный бухгалтер', name: c?.accountantName ?? '' },
     { title: 'Составил', name: '' },
   ];
+}
+
+/** «Иванов Пётр Сергеевич» → «П. С. Иванов»; a name already written with initials first stays as typed. */
+export function initialsName(full: string): string {
+  const n = splitFullName(full);
+  if (!n.last) return '';
+  if (n.initialsFirst) return full.trim().replace(/\s+/g, ' ');
+  const initial = (w: string) => (w ? `${w[0]!.toUpperCase()}.` : '');
+  return [initial(n.first), initial(n.middle), n.last].filter(Boolean).join(' ');
+}
+
+/**
+ * The «УТВЕРЖДАЮ» block: the director's position and company, the signature «________ / И. О. Фамилия» and the
+ * date in words («25 ноября 2026 г.»). Without an own company or its director, the position and the name
+ * are '' — lines to fill in by hand.
+ */
+export function approvalBlock(c: PrintCompany | null, dateIso: string): { position: string; company: string; name: string; date: string } {
+  const name = c?.directorName ? initialsName(c.directorName) : '';
+  const position = c?.directorTitle || (c && name ? (c.kind === 'entrepreneur' ? 'Индивидуальный предприниматель' : 'Руководитель') : '');
+  return { position, company: c?.fullName ?? '', name, date: dateWithMonthName(dateIso) };
 }
