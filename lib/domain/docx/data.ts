@@ -9,28 +9,42 @@ import { isMoney, money, type TemplateData, type TemplateValue } from './values'
  * (`cost.*`), invoice rows (`items`) and their totals (`totals.*`). Names are listed in docs/templates.md.
  */
 
-/** The person behind an ИП or a physical person: «Индивидуальный предприниматель Петров И. С.» → «Петров И. С.». */
-const personOf = (c: CompanyCard) => c.directorName.trim() || c.fullName.replace(/^\s*(индивидуальный\s+предприниматель|ип)\s+/i, '');
+const ENTREPRENEUR_PREFIX = /^\s*(индивидуальный\s+предприниматель|ип)\s+/i;
 
 /**
  * Words of a contract's preamble that agree with the party: `named` — «именуемое» (an organisation),
- * «именуемый» / «именуемая» (a person, by the gender of the name); `directorActing` — «действующего» /
- * «действующей» (the signatory in the genitive, by the gender of the director's name; unknown — masculine).
+ * «именуемый» / «именуемая» (an ИП or a person, by the gender of the name); `directorActing` —
+ * «действующего» / «действующей» (the signatory in the genitive, by the gender of the director's name;
+ * unknown — masculine, as documents usually write it).
  */
-export function agreementWords(c: CompanyCard): { named: string; directorActing: string } {
-  const person = genderOfName(personOf(c));
-  const director = genderOfName(c.directorName);
+export function agreementWords(isPerson: boolean, fullName: string, directorName: string): { named: string; directorActing: string } {
+  const person = genderOfName(directorName.trim() || fullName.replace(ENTREPRENEUR_PREFIX, ''));
+  const director = genderOfName(directorName);
   return {
-    named: c.kind === 'legal' ? 'именуемое' : person === 'female' ? 'именуемая' : 'именуемый',
+    named: !isPerson ? 'именуемое' : person === 'female' ? 'именуемая' : 'именуемый',
     directorActing: director === 'female' ? 'действующей' : 'действующего',
   };
+}
+
+/**
+ * After names were typed by hand: `named` and `directorActing` of a party (`company`, `counterparty`)
+ * follow its current names, except those in `typed` (typed by hand too). A party with no source is an
+ * organisation unless its name starts with «ИП» / «Индивидуальный предприниматель».
+ */
+export function agreeParty(g: TemplateData, typed: ReadonlySet<string>): void {
+  const text = (k: string) => (typeof g[k] === 'string' ? (g[k] as string) : '');
+  const isPerson = typeof g.isPerson === 'boolean' ? g.isPerson : ENTREPRENEUR_PREFIX.test(text('fullName'));
+  const w = agreementWords(isPerson, text('fullName'), text('directorName'));
+  if (!typed.has('named')) g.named = w.named;
+  if (!typed.has('directorActing')) g.directorActing = w.directorActing;
 }
 
 export function companyData(c: CompanyCard, vatGeneralPct?: string): TemplateData {
   const bank = c.bankAccounts.find((b) => b.isDefault) ?? c.bankAccounts[0];
   return {
     isOrg: c.kind === 'legal',
-    ...agreementWords(c),
+    isPerson: c.kind !== 'legal',
+    ...agreementWords(c.kind !== 'legal', c.fullName, c.directorName),
     name: c.shortName || c.fullName,
     fullName: c.fullName,
     shortName: c.shortName || c.fullName,

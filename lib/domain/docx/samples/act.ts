@@ -1,5 +1,5 @@
-import { docxPackage, wDocument, wPara } from '@/lib/domain/docx/package';
-import { itemsTable, labelled, partiesTable } from './blocks';
+import { docxPackage, wDocument, wPara, wRun } from '@/lib/domain/docx/package';
+import { itemsTable, labelled, partiesTable, partyLine } from './blocks';
 
 /** «Акт выполненных работ (оказанных услуг)». */
 export const ACT_SAMPLE_NAME = 'Акт выполненных работ.docx';
@@ -9,9 +9,10 @@ export function actTemplateXml(): string {
     [
       wPara('Акт № {doc.number} от {doc.date|dateLong}', { bold: true, size: 28, after: 0 }),
       wPara('выполненных работ (оказанных услуг)', { bold: true, after: 240 }),
-      labelled('Исполнитель', '{company.fullName}, ИНН {company.inn}, КПП {company.kpp}, {company.legalAddress}'),
-      labelled('Заказчик', '{counterparty.fullName}, ИНН {counterparty.inn}, КПП {counterparty.kpp}, {counterparty.legalAddress}'),
-      labelled('Основание', '{doc.basis}', 240),
+      labelled('Исполнитель', partyLine('company')),
+      labelled('Заказчик', partyLine('counterparty')),
+      wPara([wRun('{?doc.basis}Основание: ', { bold: true }), wRun('{doc.basis}{/doc.basis}')]),
+      wPara('', { after: 120 }),
       itemsTable('Наименование работ, услуг'),
       wPara('Всего оказано услуг {totals.count}, на сумму {totals.total}', { after: 0 }),
       wPara('{totals.total|words}', { bold: true, after: 240 }),

@@ -1,5 +1,5 @@
 import { docxPackage, wDocument, wPara } from '@/lib/domain/docx/package';
-import { itemsTable, partiesTable } from './blocks';
+import { contractParty, itemsTable, partiesTable } from './blocks';
 
 /** «Договор поставки» (a short standard form; the specification of goods is the items table). */
 export const CONTRACT_SAMPLE_NAME = 'Договор поставки.docx';
@@ -12,9 +12,7 @@ export function contractTemplateXml(): string {
     [
       wPara('Договор поставки № {doc.number}', { bold: true, size: 28, align: 'center', after: 120 }),
       wPara('{doc.date|dateLong}', { align: 'right', after: 240 }),
-      clause(
-        '{company.fullName}, именуемое в дальнейшем «Поставщик», в лице {company.directorTitle} {company.directorName}, с одной стороны, и {counterparty.fullName}, именуемое в дальнейшем «Покупатель», в лице {counterparty.directorTitle} {counterparty.directorName}, с другой стороны, заключили настоящий договор о нижеследующем.',
-      ),
+      clause(`${contractParty('company', 'Поставщик')}, с одной стороны, и ${contractParty('counterparty', 'Покупатель')}, с другой стороны, заключили настоящий договор о нижеследующем.`),
       heading('1. Предмет договора'),
       clause('1.1. Поставщик обязуется передать в собственность Покупателя, а Покупатель — принять и оплатить следующий товар:'),
       itemsTable('Наименование товара'),

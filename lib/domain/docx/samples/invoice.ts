@@ -1,5 +1,5 @@
 import { docxPackage, wDocument, wPara, wRun, wTable } from '@/lib/domain/docx/package';
-import { itemsTable } from './blocks';
+import { itemsTable, partyLine, when } from './blocks';
 
 /**
  * The bundled sample template «Счёт на оплату» (the usual layout: bank details of the supplier, title with
@@ -14,22 +14,23 @@ export function invoiceTemplateXml(): string {
     [
       [{ text: ['{company.bank.name}', 'Банк получателя'], span: 1 }, 'БИК', '{company.bank.bik}'],
       ['', 'Сч. №', '{company.bank.corrAccount}'],
-      [{ text: ['ИНН {company.inn}   КПП {company.kpp}', '{company.fullName}', 'Получатель'] }, 'Сч. №', '{company.bank.account}'],
+      [{ text: [`ИНН {company.inn}${when('company.kpp', '   КПП {company.kpp}')}`, '{company.fullName}', 'Получатель'] }, 'Сч. №', '{company.bank.account}'],
     ],
   );
   const body = [
     bank,
     wPara('', { after: 120 }),
     wPara('Счёт на оплату № {doc.number} от {doc.date|dateLong}', { bold: true, size: 28, after: 240 }),
-    wPara([wRun('Поставщик (Исполнитель): ', { bold: true }), wRun('{company.fullName}, ИНН {company.inn}, КПП {company.kpp}, {company.legalAddress}, тел.: {company.phone}')]),
-    wPara([wRun('Покупатель (Заказчик): ', { bold: true }), wRun('{counterparty.fullName}, ИНН {counterparty.inn}, КПП {counterparty.kpp}, {counterparty.legalAddress}')]),
-    wPara([wRun('Основание: ', { bold: true }), wRun('{doc.basis}')], { after: 240 }),
+    wPara([wRun('Поставщик (Исполнитель): ', { bold: true }), wRun(partyLine('company', { phone: true }))]),
+    wPara([wRun('Покупатель (Заказчик): ', { bold: true }), wRun(partyLine('counterparty'))]),
+    wPara([wRun('{?doc.basis}Основание: ', { bold: true }), wRun('{doc.basis}{/doc.basis}')]),
+    wPara('', { after: 120 }),
     itemsTable(),
     wPara('Всего наименований {totals.count}, на сумму {totals.total}', { after: 0 }),
     wPara('{totals.total|words}', { bold: true, after: 240 }),
     wPara('Оплата настоящего счёта означает согласие с условиями поставки товара. Счёт действителен к оплате в течение пяти банковских дней.', { size: 18, after: 360 }),
     wPara([wRun('Руководитель ', { bold: true }), wRun('______________ {company.directorName}')], { after: 240 }),
-    wPara([wRun('Бухгалтер ', { bold: true }), wRun('______________ {company.accountantName}')]),
+    wPara([wRun('Бухгалтер ', { bold: true }), wRun(`______________ ${when('company.accountantName', '{company.accountantName}')}`)]),
   ].join('');
   return wDocument(body);
 }

@@ -1,5 +1,5 @@
 import { docxPackage, wDocument, wPara, wTable } from '@/lib/domain/docx/package';
-import { labelled } from './blocks';
+import { labelled, unless, when } from './blocks';
 
 /** «Коммерческое предложение» with the калькуляция by articles (filled from a cost scenario or a specification). */
 export const OFFER_SAMPLE_NAME = 'Коммерческое предложение.docx';
@@ -24,16 +24,23 @@ export function offerTemplateXml(): string {
   return wDocument(
     [
       wPara('{company.fullName}', { bold: true, after: 0 }),
-      wPara('ИНН {company.inn}, {company.legalAddress}, тел.: {company.phone}, {company.email}', { size: 18, after: 240 }),
+      wPara(
+        `ИНН {company.inn}${when('company.legalAddress', ', {company.legalAddress}')}${when('company.phone', ', тел.: {company.phone}')}${when('company.email', ', {company.email}')}`,
+        { size: 18, after: 240 },
+      ),
       wPara('Коммерческое предложение № {doc.number} от {doc.date|dateLong}', { bold: true, size: 28, align: 'center', after: 240 }),
-      labelled('Кому', '{counterparty.fullName}', 240),
+      labelled(
+        'Кому',
+        `${when('counterparty.directorName', `${when('counterparty.directorTitle', '{counterparty.directorTitle|dat} ')}{counterparty.fullName} {counterparty.directorName|fioDat}`)}${unless('counterparty.directorName', '{counterparty.fullName}')}`,
+        240,
+      ),
       wPara('Предлагаем изготовить «{cost.name}» в количестве {cost.qty} {cost.unit} по цене {cost.priceWithVat} за {cost.unit} (НДС: {cost.vatRate}).'),
       wPara('Калькуляция стоимости:', { bold: true }),
       calc,
       wPara('', { after: 0 }),
       wPara('Итого: {cost.total} ({cost.total|words}).', { bold: true, after: 240 }),
       wPara('Предложение действительно 30 дней. Цены рассчитаны по калькуляции себестоимости на {doc.date|date}.', { size: 18, after: 360 }),
-      wPara('{company.directorTitle} ______________ {company.directorName}'),
+      wPara(`${when('company.directorTitle', '{company.directorTitle} ')}______________ ${when('company.directorName', '{company.directorName}')}`),
     ].join(''),
   );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { invoiceTotals } from '@/lib/domain/docx/data';
+import { agreeParty, invoiceTotals } from '@/lib/domain/docx/data';
 import { listTemplateFields, renderTemplate } from '@/lib/domain/docx/template';
 import { isDate, parseFieldInput, setValueAt, valueAt, type TemplateData, type TemplateValue } from '@/lib/domain/docx/values';
 import { nameProblem } from '@/lib/domain/files/names';
@@ -70,6 +70,12 @@ export const generateDocumentCall = defineCall({
       const r = parseFieldInput(text, fieldType(f, valueAt(data, name)));
       if (r.ok) setValueAt(data, name, r.value);
       else errors[`values.${name}`] = r.msg;
+    }
+    // «именуемое/именуемый», «действующего/действующей» follow the names as typed (unless typed themselves).
+    for (const party of ['company', 'counterparty'] as const) {
+      const g = data[party];
+      const typed = Object.entries(input.values).filter(([k, v]) => k.startsWith(`${party}.`) && v.trim() !== '');
+      if (isGroup(g)) agreeParty(g, new Set(typed.map(([k]) => k.slice(party.length + 1))));
     }
     const name = input.name || defaultName(t.row.name, data);
     const problem = nameProblem(name);
