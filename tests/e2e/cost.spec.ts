@@ -156,3 +156,45 @@ test('a bad number gets a Russian message on /cost', async ({ page, user: _user 
   await expect(alert).toContainText('Введите число');
   await expect(page.getByLabel('Материал 1: количество')).toHaveClass(/p-invalid/);
 });
+
+/** A batch of 10: 30 м × 100 ₽ = 3 000,00 and 1 ч × 500 ₽ (+ 151,00 взносы) for the whole output. */
+const batchDoc = {
+  schemaVersion: 1,
+  name: 'Партия табуретов',
+  unit: 'шт',
+  outputQty: '10',
+  materials: [{ id: 'm1', name: 'Брус', unit: 'м', qty: '30', price: '100' }],
+  operations: [{ id: 'o1', name: 'Сборка', hours: '1', rate: '500' }],
+};
+
+test('a /cost link restores the specification and parameters and is calculated at once; a scenario opens with its result', async ({ page, user: _user }) => {
+  const created = await page.request.post('/api/v1/specs/create', { data: { doc: batchDoc } });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  // (3 000 + 500 + 151) / 10 = 365,10; + 5 % коммерческие = 383,36 (no click on «Рассчитать»).
+  await page.goto(`/cost?spec=${encodeURIComponent(id)}&selling=5&markup=20&semi=semi`);
+  await expect(page.getByTestId('full-cost')).toHaveText(`383,36${NBSP}₽`);
+  await expect(page.getByLabel('Спецификация', { exact: true })).toHaveValue(id);
+  await expect(page.getByLabel('Коммерческие, % производственной')).toHaveValue('5');
+  await expect(page.getByLabel('Наценка, маржа или цена')).toHaveValue('20');
+  await expect(page.getByLabel('Полуфабрикаты собственного производства')).toHaveValue('semi');
+  await expect(page.getByText('из ссылки')).toBeVisible();
+
+  // Editing writes the query string (no reload): a bad value stays out of it.
+  await page.getByLabel('Коммерческие, % производственной').fill('10');
+  await page.getByLabel('Партия, ед.').fill('abc');
+  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=10&markup=20&semi=semi$`));
+
+  // A saved scenario opens with its result.
+  await page.getByLabel('Коммерческие, % производственной').fill('5');
+  await page.getByLabel('Партия, ед.').fill('');
+  await page.getByLabel('Название сценария').fill('Партия +5 %');
+  await page.getByRole('button', { name: 'Сохранить сценарий' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Партия +5 %' })).toBeVisible();
+  await page.goto('/cost');
+  await expect(page.getByTestId('full-cost')).toHaveCount(0);
+  await page.getByRole('listitem').filter({ hasText: 'Партия +5 %' }).getByRole('button', { name: 'открыть' }).click();
+  await expect(page.getByTestId('full-cost')).toHaveText(`383,36${NBSP}₽`);
+  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=5&markup=20&semi=semi$`));
+});

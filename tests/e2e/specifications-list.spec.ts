@@ -51,3 +51,42 @@ test('folder on /specifications → «Новая спецификация» in i
   await expect(page.getByRole('link', { name: 'Табурет в папке' })).toHaveCount(0);
   await expect(page.getByText('Объектов: 1')).toBeVisible();
 });
+
+const specDoc = (name: string, qty: string, extra: Record<string, unknown>[] = []) => ({
+  schemaVersion: 1,
+  name,
+  unit: 'шт',
+  outputQty: '1',
+  materials: [{ id: 'm1', name: 'Брус', unit: 'м', qty, price: '100' }, ...extra],
+  operations: [{ id: 'o1', name: 'Сборка', hours: '1', rate: '500' }],
+});
+
+test('the list shows each specification\'s current cost per unit and «цены устарели» when a nested one changed', async ({ page, user: _user }) => {
+  const create = async (doc: object) => {
+    const r = await page.request.post('/api/v1/specs/create', { data: { doc } });
+    expect(r.ok()).toBe(true);
+    return ((await r.json()) as { id: string }).id;
+  };
+  const leaf = await create(specDoc('Брусок', '2'));
+  await create(specDoc('Рама', '1', [{ id: 'n1', name: 'Брусок', unit: 'шт', qty: '4', specId: leaf, article: 'purchased' }]));
+  const saved = await page.request.post('/api/v1/specs/save', { data: { id: leaf, doc: specDoc('Брусок', '3') } });
+  expect(saved.ok()).toBe(true);
+
+  await page.goto('/specifications');
+  await expect(page.getByRole('columnheader', { name: 'Себестоимость ед.' })).toBeVisible();
+  // Брусок: 300 + 500 + 151 взносы = 951,00; Рама: 100 + 4 × 951 + 651 = 4 555,00 (by the current Брусок).
+  const leafRow = page.getByRole('row').filter({ hasText: 'Брусок' });
+  const topRow = page.getByRole('row').filter({ hasText: 'Рама' });
+  await expect(leafRow.getByTestId('spec-cost')).toHaveText('951,00\u00a0₽ / шт');
+  await expect(leafRow.getByText('цены устарели')).toHaveCount(0);
+  await expect(topRow.getByTestId('spec-cost')).toContainText('4\u00a0555,00\u00a0₽ / шт');
+  await expect(topRow.getByText('цены устарели')).toBeVisible();
+  await expect(topRow.getByTestId('stale-badges')).toHaveAttribute('title', /После расчёта изменены «Брусок»/);
+
+  // /cost with that specification: the same badge and how to fix it.
+  await topRow.getByRole('link', { name: 'Рама' }).click();
+  await expect(page.getByLabel('Название', { exact: true })).toHaveValue('Рама');
+  await page.goto(`${new URL(page.url()).pathname.replace(/^\/specifications\/create\//, '/cost?spec=')}`);
+  await expect(page.getByTestId('cost-stale')).toContainText('цены устарели');
+  await expect(page.getByTestId('cost-stale').getByRole('link', { name: 'откройте её и нажмите «Пересчитать»' })).toBeVisible();
+});
