@@ -55,7 +55,16 @@ const keepCaps = (w: string, f: (x: string) => string | null): string | null => 
   return f(w);
 };
 
+/**
+ * Declines a position; several positions joined by commas («Президент, Председатель Правления») are
+ * declined each.
+ */
 export function declinePosition(title: string, c: GrammarCase): string {
+  if (title.includes(',')) return title.split(/(,\s*)/).map((part, i) => (i % 2 ? part : declineOne(part, c))).join('');
+  return declineOne(title, c);
+}
+
+function declineOne(title: string, c: GrammarCase): string {
   const trimmed = title.trim();
   if (!trimmed || INDECLINABLE_START.test(trimmed)) return title;
   const words = trimmed.split(/\s+/);

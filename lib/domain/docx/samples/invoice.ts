@@ -14,7 +14,7 @@ export function invoiceTemplateXml(): string {
     [
       [{ text: ['{company.bank.name}', 'Банк получателя'], span: 1 }, 'БИК', '{company.bank.bik}'],
       ['', 'Сч. №', '{company.bank.corrAccount}'],
-      [{ text: [`ИНН {company.inn}${when('company.kpp', '   КПП {company.kpp}')}`, '{company.fullName}', 'Получатель'] }, 'Сч. №', '{company.bank.account}'],
+      [{ text: [`ИНН {company.inn}${when('company.kpp', ', КПП {company.kpp}')}`, '{company.fullName}', 'Получатель'] }, 'Сч. №', '{company.bank.account}'],
     ],
   );
   const body = [
