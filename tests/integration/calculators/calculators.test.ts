@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATORS, type RateKind } from '@/lib/domain/calculators';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
+import { rates } from '@/lib/server/db/schema';
 import { loadRateBook } from '@/lib/server/services/calculators/rates';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
-import { seedRateBook } from '../../helpers/rates';
+import { seedRateBook, seedRateSources, unofficialSource } from '../../helpers/rates';
 import { SAMPLE_ANSWERS, SAMPLE_INPUTS } from './samples';
 
 let ctx: TestContext;
@@ -48,6 +49,17 @@ describe(`calculators (${testDriver()})`, () => {
       { effectiveFrom: '2012-09-14', value: '8.25' },
       { effectiveFrom: '2016-01-01', value: { equalsKeyRate: true } },
     ]);
+  });
+
+  it('every rate row after the migrations names its official source (law and article, Банк России, decree)', async () => {
+    const rows = await ctx.db.select({ kind: rates.kind, effectiveFrom: rates.effectiveFrom, source: rates.source }).from(rates);
+    expect(rows.length).toBeGreaterThan(100);
+    const bad = rows.map((r) => ({ ...r, why: unofficialSource(r.source) })).filter((r) => r.why);
+    expect(bad).toEqual([]);
+    // The unit tests read the same texts off the migrations' SQL.
+    const key = (r: { kind: string; effectiveFrom: string }) => `${r.kind}|${r.effectiveFrom}`;
+    const fromDb = Object.fromEntries(rows.map((r) => [key(r), r.source]));
+    expect(Object.fromEntries(seedRateSources().map((r) => [key(r), r.source]))).toEqual(fromDb);
   });
 
   it('calculators/list: 19 calculators in five groups', async () => {
