@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { russianIssue } from './zod-ru';
 
-/** Russian messages for every zod error, on both sides of the wire. */
+/**
+ * Russian messages for every zod error, on both sides of the wire: plain Russian for the generic
+ * issues (lib/schemas/zod-ru.ts, no type names, keys or paths), zod's Russian locale for the rest.
+ */
 z.config(z.locales.ru());
+z.config({ customError: (issue) => russianIssue(issue) });
 
 /** A field path → Russian message map, as sent in `fields` of a failure answer. */
 export type FieldErrors = Record<string, string>;
