@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { readBook, sheetRows } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
@@ -122,6 +123,19 @@ test('import a CSV: a wrong row is reported by line, a right file is loaded; XLS
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const book = fs.readFileSync((await download.path())!);
   expect(book.subarray(0, 2).toString('latin1')).toBe('PK');
+  // Read back: text cells (ИНН as typed), a bold frozen header, widths to fit, A4 landscape.
+  const wb = await readBook(book);
+  const ws = wb.getWorksheet('Компании')!;
+  const rows = sheetRows(wb, 'Компании');
+  const inn = rows[0]!.indexOf('ИНН');
+  expect(inn).toBeGreaterThanOrEqual(0);
+  expect(rows.slice(1).map((r) => r[inn])).toEqual(expect.arrayContaining(['7736050003', '7736207543']));
+  expect(ws.getRow(2).getCell(inn + 1).value).toBe(rows[1]![inn]);
+  expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+  expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  expect(ws.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToWidth: 1 });
+  const name = rows[0]!.findIndex((t) => /наименование/i.test(t));
+  expect(ws.getColumn(name + 1).width).toBeGreaterThanOrEqual('ПАО «Газпром»'.length);
 
   // The card links a folder in «Мои документы» and opens it.
   await page.getByRole('button', { name: 'Изменить «ООО «Яндекс»»' }).click();

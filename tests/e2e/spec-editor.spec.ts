@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { writeXlsx } from '../../lib/domain/xlsx/write';
-import { readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read';
+import { bookOf, readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
@@ -9,7 +8,7 @@ import { expect, test } from './fixtures';
  */
 
 test('XLSX import → save twice → history, diff, restore', async ({ page, user: _user }) => {
-  const book = writeXlsx('Материалы', [
+  const book = await bookOf('Материалы', [
     ['№', 'Материал', 'Кол-во', 'Ед. изм.', 'Цена, руб.'],
     ['1', 'Брус', { n: '4' }, 'м', { n: '100' }],
     ['2', 'Саморез', { n: '16' }, 'шт.', { n: '2.5' }],
@@ -40,11 +39,11 @@ test('XLSX import → save twice → history, diff, restore', async ({ page, use
   // XLSX export of the spec with its калькуляция, read back
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт в XLSX' }).click()]);
   expect(download.suggestedFilename()).toBe('Спецификация Табурет.xlsx');
-  const book = await readBook(fs.readFileSync(await download.path()));
-  expect(book.worksheets.map((w) => w.name)).toEqual(['Спецификация', 'Калькуляция', 'Расшифровка']);
-  expect(sheetRows(book)).toContainEqual(['1', 'Брус', 'м', '006', '4', '0', 'сверх нормы', '4', '100', '400', '1 Материалы']);
-  expect(sheetRows(book, 'Калькуляция')[0]).toEqual(['Плановая калькуляция себестоимости']);
-  expect(wrongFormulas(book)).toEqual([]);
+  const exported = await readBook(fs.readFileSync(await download.path()));
+  expect(exported.worksheets.map((w) => w.name)).toEqual(['Спецификация', 'Калькуляция', 'Расшифровка']);
+  expect(sheetRows(exported)).toContainEqual(['1', 'Брус', 'м', '006', '4', '0', 'сверх нормы', '4', '100', '400', '1 Материалы']);
+  expect(sheetRows(exported, 'Калькуляция')[0]).toEqual(['Плановая калькуляция себестоимости']);
+  expect(wrongFormulas(exported)).toEqual([]);
 
   await page.getByLabel('Материал 1: количество').fill('5');
   // unsaved changes: following the breadcrumb asks first; staying keeps the page

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { xlsxBytes } from '@/lib/client/office/xlsx-book';
 import { Dec } from '@/lib/domain/money';
 
 /** Entries of a ZIP (stored or deflated), by the local file headers (DOCX packages). Test-only. */
@@ -77,7 +78,7 @@ export function evaluate(wb: ExcelJS.Workbook, ws: ExcelJS.Worksheet, formula: s
     const v = sheet.getCell(addr.replace(/\$/g, '')).value;
     if (v === null || v === undefined || v === '') return new Dec(0);
     if (typeof v === 'number') return new Dec(String(v));
-    if (typeof v === 'object' && 'formula' in v) return evaluate(wb, sheet, v.formula);
+    if (typeof v === 'object' && 'formula' in v) return evaluate(wb, sheet, v.formula ?? '');
     return null; // text
   };
   const cellsOf = (sheet: ExcelJS.Worksheet, from: string, to: string) => {
@@ -179,7 +180,7 @@ export function formulas(wb: ExcelJS.Workbook): { sheet: ExcelJS.Worksheet; addr
     ws.eachRow((row) =>
       row.eachCell((cell) => {
         const v = cell.value;
-        if (v && typeof v === 'object' && 'formula' in v) out.push({ sheet: ws, address: cell.address, formula: v.formula, result: v.result });
+        if (v && typeof v === 'object' && 'formula' in v) out.push({ sheet: ws, address: cell.address, formula: v.formula ?? '', result: v.result });
       }),
     );
   }
@@ -199,4 +200,10 @@ export function wrongFormulas(wb: ExcelJS.Workbook): string[] {
     if (!ok) bad.push(`${f.sheet.name}!${f.address} =${f.formula}: cached ${String(cached)}, computes ${got === null ? 'empty' : got.toFixed()}`);
   }
   return bad;
+}
+
+/** A one-sheet book for import tests, written as the product writes its exports (exceljs): text and `{ n }` numbers. */
+export function bookOf(sheet: string, rows: (string | null | { n: string })[][]): Promise<Uint8Array> {
+  const cells = (row: (string | null | { n: string })[]) => row.map((c) => (c !== null && typeof c === 'object' ? { n: c.n, fmt: 'qty' as const } : c));
+  return xlsxBytes({ sheets: [{ name: sheet, rows: rows.map((row) => ({ cells: cells(row) })) }] });
 }

@@ -74,14 +74,15 @@ function addSheet(wb: import('exceljs').Workbook, sheet: XSheet) {
 }
 
 /** The workbook's bytes. */
-export async function xlsxBytes(book: XBook): Promise<Uint8Array> {
+export async function xlsxBytes(book: XBook): Promise<Uint8Array<ArrayBuffer>> {
   const mod = await import('exceljs');
   const ExcelJS = (mod as unknown as { default?: typeof mod }).default ?? mod;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Калькулус';
   wb.created = new Date();
   for (const sheet of book.sheets) addSheet(wb, sheet);
-  return new Uint8Array(await wb.xlsx.writeBuffer());
+  const buf = await wb.xlsx.writeBuffer();
+  return new Uint8Array(buf); // a copy (Node: a Buffer; the browser: its polyfill)
 }
 
 /** Saves `bytes` as a file named `fileName` (browser only). */

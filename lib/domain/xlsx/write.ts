@@ -1,11 +1,10 @@
 /**
- * A minimal XLSX writer (Office Open XML spreadsheet, one sheet, inline strings and numbers) packed in a
- * stored (uncompressed) ZIP. Pure code: enough for exports of tables; no styles, no formulas.
+ * A stored (uncompressed) ZIP writer, pure code. The XLSX exports are written with exceljs
+ * (`lib/client/office/xlsx-book.ts`); this stays for the DOCX packages (`lib/domain/docx/package.ts`) and
+ * for test fixtures that need a hand-made archive.
  */
 
 import { crc32 } from '@/lib/domain/files/crc32';
-
-export type XlsxCell = string | { n: string } | null;
 
 const enc = new TextEncoder();
 
@@ -55,53 +54,4 @@ export function zipStore(files: { name: string; data: Uint8Array }[]): Uint8Arra
     at += p.length;
   }
   return out;
-}
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function colName(i: number): string {
-  let s = '';
-  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-/** One-sheet workbook: rows of cells (strings, `{n: "1234.56"}` numbers, or null). */
-export function writeXlsx(sheetName: string, rows: XlsxCell[][]): Uint8Array {
-  const sheetRows = rows
-    .map((row, r) => {
-      const cells = row
-        .map((c, i) => {
-          if (c === null || c === '') return '';
-          const ref = `${colName(i)}${r + 1}`;
-          if (typeof c === 'string') return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(c)}</t></is></c>`;
-          return `<c r="${ref}"><v>${esc(c.n)}</v></c>`;
-        })
-        .join('');
-      return `<row r="${r + 1}">${cells}</row>`;
-    })
-    .join('');
-  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-  const files = [
-    {
-      name: '[Content_Types].xml',
-      text: `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-    },
-    {
-      name: '_rels/.rels',
-      text: `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    },
-    {
-      name: 'xl/workbook.xml',
-      text: `${xml}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      text: `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    },
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      text: `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
-    },
-  ];
-  return zipStore(files.map((f) => ({ name: f.name, data: enc.encode(f.text) })));
 }

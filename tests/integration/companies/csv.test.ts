@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@/lib/domain/requisites/csv';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { readXlsx } from '@/lib/server/services/companies/xlsx';
+import { readBook } from '../../helpers/xlsx-read';
 import { services } from '@/lib/server/gateway/services';
 import type { Company } from '@/lib/schemas/companies';
 import { createTestUser, type TestUser } from '../../helpers/auth';
@@ -78,6 +79,17 @@ describe(`companies CSV (${testDriver()})`, () => {
     const rows = readXlsx(book);
     expect(rows[0]!.slice(0, 3)).toEqual(['Своя', 'Вид', 'Полное наименование']);
     expect(rows.slice(1).map((r) => r[4])).toEqual(['500100732259', '7707083893']);
+    // Presentable: text cells, a bold frozen header, columns wide enough for the text, A4 landscape fitted to the width.
+    const wb = await readBook(book);
+    const ws = wb.getWorksheet('Компании')!;
+    expect(ws.getCell('E2').value).toBe('500100732259');
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1 });
+    for (let c = 1; c <= rows[0]!.length; c++) {
+      const longest = Math.max(...rows.map((r) => (r[c - 1] ?? '').length));
+      expect(ws.getColumn(c).width, rows[0]![c - 1]).toBeGreaterThanOrEqual(Math.min(longest, 60));
+    }
     const other = await createTestUser(ctx);
     const r = await post(other, 'companies/import', { xlsx: book.toString('base64') });
     expect(r.body).toMatchObject({ ok: true, created: 2 });

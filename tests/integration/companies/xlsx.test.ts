@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { writeXlsx } from '@/lib/domain/xlsx/write';
+import { bookOf } from '../../helpers/xlsx-read';
 import { readXlsx, unzip } from '@/lib/server/services/companies/xlsx';
 
 /** An independent tiny zip writer (stored or deflated entries) to build Excel-like books by hand. */
@@ -68,15 +68,17 @@ describe('XLSX without a dependency', () => {
     ]);
   });
 
-  it('reads back what the shared writer (lib/domain/xlsx) writes: text keeps leading zeros, escapes', () => {
+  it('reads back what the exports write (exceljs: shared strings, deflated): text keeps leading zeros, escapes', async () => {
     const rows = [
       ['ИНН', 'БИК', 'Наименование'],
       ['0101010101', '044525225', 'ООО «A & B» <тест>'],
       ['', '', 'только имя'],
     ];
-    const book = Buffer.from(writeXlsx('Компании', rows));
+    const book = Buffer.from(await bookOf('Компании', rows));
     expect(readXlsx(book)).toEqual(rows);
     expect(unzip(book).get('xl/workbook.xml')!.toString('utf8')).toContain('name="Компании"');
+    // Numbers come back as the digits written.
+    expect(readXlsx(Buffer.from(await bookOf('Материалы', [['Кол-во'], [{ n: '100.5' }]])))).toEqual([['Кол-во'], ['100.5']]);
   });
 
   it('refuses what is not a book, and zip bombs', () => {

@@ -6,8 +6,8 @@ export { unzip };
 
 /**
  * Reading XLSX without a dependency: the first sheet of a workbook Excel, LibreOffice or 1С saved
- * (shared strings, inline strings, numbers, booleans), zip entries stored or deflated. Writing is
- * `writeXlsx` of lib/domain/xlsx (shared with the cost export).
+ * (shared strings, inline strings, numbers, booleans), zip entries stored or deflated. The exports are
+ * written with exceljs (`lib/client/office/xlsx-book.ts`); this reader stays dependency-free.
  */
 
 // ---- XML ----
