@@ -14,6 +14,7 @@ import { userMessage } from '@/lib/client/messages';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { FORMS, formErrors, initialValues, localErrors, toInput, type Values, valuesFromInput, visibleFields } from './forms';
 import { ResultView } from './ResultView';
+import { runSummary } from './run-summary';
 import s from './calculators.module.css';
 
 interface RunAnswer {
@@ -254,7 +255,7 @@ export function CalculatorView({ id }: { id: string }) {
                   >
                     {formatDateTime(new Date(r.createdAt))}
                   </Link>{' '}
-                  <span className={s.muted}>{Object.values(valuesFromInput(id, r.input)).slice(0, 3).join(' · ')}</span>
+                  <span className={s.muted}>{runSummary(id, r.input).join(' · ')}</span>
                 </li>
               );
             })}
