@@ -9,7 +9,7 @@ import { fileUrl } from '@/components/files/api';
 import { useToast } from '@/components/layout/ToastProvider';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
-import { fieldGroup, fieldLabel, loopLabel } from '@/lib/domain/docx/labels';
+import { fieldGroup, fieldLabel, isDerivedField, loopLabel } from '@/lib/domain/docx/labels';
 import { parseFieldInput, type FieldType } from '@/lib/domain/docx/values';
 import type { FileObject } from '@/lib/schemas/files';
 import type { TemplateFieldsAnswer, TemplateFieldView } from '@/lib/schemas/templates';
@@ -25,6 +25,20 @@ const problemOf = (text: string, type: FieldType) => {
   const r = parseFieldInput(text, type);
   return r.ok ? null : r.msg;
 };
+
+/** The id of a field's input (for the «Не заполнено» links). */
+const fieldId = (name: string) => `tpl-field-${name.replace(/[^\p{L}\p{N}_-]/gu, '-')}`;
+
+/** Field names as buttons that move the focus to their inputs, joined by commas. */
+const fieldLinks = (fields: readonly TemplateFieldView[], focus: (name: string) => void) =>
+  fields.map((f, i) => (
+    <span key={f.name}>
+      {i > 0 ? ', ' : ''}
+      <button type="button" className={s.linkButton} onClick={() => focus(f.name)}>
+        {fieldLabel(f.name)}
+      </button>
+    </span>
+  ));
 
 type SourceLists = Awaited<ReturnType<typeof templatesApi.sources>>;
 
@@ -95,6 +109,22 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
     }
     return GROUPS.filter((g) => by.has(g)).map((g) => ({ title: g, fields: by.get(g)! }));
   }, [answer]);
+
+  /**
+   * What the document lacks before it is made: `gaps` — fields that will stay blank, `dropped` — fields
+   * whose phrases the template leaves out when empty (`{?x}…{/x}`), `emptyLoops` — tables with no rows.
+   */
+  const lacking = useMemo(() => {
+    const empty = (answer?.fields ?? []).filter((f) => !isDerivedField(f.name) && !recalculated(f) && valueOf(f).trim() === '');
+    return {
+      gaps: empty.filter((f) => !f.optional),
+      dropped: empty.filter((f) => f.optional),
+      emptyLoops: (answer?.loops ?? []).filter((l) => loopRows(l.name).length === 0),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- valueOf/loopRows read these states
+  }, [answer, typed, rows]);
+
+  const focusField = (name: string) => document.getElementById(fieldId(name))?.focus();
 
   const setSource = (key: keyof Sources, value: string | undefined) =>
     setSources((cur) => {
@@ -210,9 +240,10 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
                     {fieldLabel(f.name)} <code className={s.muted}>{`{${f.name}}`}</code>
                   </span>
                   <InputText
+                    id={fieldId(f.name)}
                     value={valueOf(f)}
                     onChange={(e) => editField(f, e.target.value)}
-                    placeholder={recalculated(f) ? 'рассчитается по строкам' : PLACEHOLDER[f.type]}
+                    placeholder={recalculated(f) ? 'рассчитается по строкам' : isDerivedField(f.name) ? 'подберётся по ФИО' : PLACEHOLDER[f.type]}
                     aria-label={fieldLabel(f.name)}
                     invalid={!!err}
                     inputMode={f.type === 'money' ? 'decimal' : undefined}
@@ -285,6 +316,27 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
           <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder="По шаблону, контрагенту и дате" aria-label="Название документа" invalid={!!errors.name} />
           {errors.name && <small className={s.error}>{errors.name}</small>}
         </label>
+        {(lacking.gaps.length > 0 || lacking.dropped.length > 0 || lacking.emptyLoops.length > 0) && (
+          <div className={s.lacking} role="note" aria-label="Не заполнено" data-testid="template-lacking">
+            {(lacking.gaps.length > 0 || lacking.emptyLoops.length > 0) && (
+              <p>
+                <strong>Не заполнено:</strong> {fieldLinks(lacking.gaps, focusField)}
+                {lacking.emptyLoops.map((l, i) => (
+                  <span key={l.name}>
+                    {i > 0 || lacking.gaps.length > 0 ? ', ' : ''}«{loopLabel(l.name)}» — нет строк
+                  </span>
+                ))}
+                . В документе останутся пропуски.
+              </p>
+            )}
+            {lacking.dropped.length > 0 && (
+              <p>
+                <strong>Нет данных:</strong> {fieldLinks(lacking.dropped, focusField)}. Фразы с ними в документ не попадут.
+              </p>
+            )}
+            <p className={s.muted}>Заполните поля выше или сформируйте документ как есть.</p>
+          </div>
+        )}
         <div className={s.actions}>
           <Button type="button" icon="pi pi-file-word" label="Сформировать документ" loading={busy} onClick={() => void generate()} />
         </div>

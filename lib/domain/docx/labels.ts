@@ -22,7 +22,14 @@ const COMPANY: Record<string, string> = {
   'bank.bik': 'БИК',
   'bank.corrAccount': 'корр. счёт',
   'bank.account': 'расчётный счёт',
+  named: '«именуемое / именуемый»',
+  directorActing: '«действующего / действующей»',
 };
+
+/** Words the server derives from the names when left empty («именуемое», «действующего»). */
+const DERIVED = new Set(['named', 'directorActing']);
+export const isDerivedField = (name: string): boolean =>
+  (name.startsWith('company.') || name.startsWith('counterparty.')) && DERIVED.has(name.slice(name.indexOf('.') + 1));
 
 const LABELS: Record<string, string> = {
   'doc.number': 'Номер документа',
