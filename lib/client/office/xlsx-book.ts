@@ -18,6 +18,8 @@ export const NUM_FMT: Record<XFormat, string> = {
   int: '0',
 };
 
+/** The workbook's default font, named so that bold cells keep it (a font without a name falls back to a serif). */
+const FONT = { name: 'Calibri', size: 11 } as const;
 const HEADER_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } } as const;
 const THIN = { style: 'thin', color: { argb: 'FF9AA5B1' } } as const;
 
@@ -31,16 +33,17 @@ function putCell(cell: Cell, c: XCell) {
   if ('f' in c) cell.value = { formula: c.f, result: c.v === null ? '' : Number(c.v) };
   else cell.value = Number(c.n);
   cell.numFmt = NUM_FMT[c.fmt];
+  if (c.fmt === 'int') cell.alignment = { horizontal: 'center', vertical: 'top' };
 }
 
 function styleRow(ws: Worksheet, rowNo: number, kind: XRowKind | undefined, width: number) {
   const row = ws.getRow(rowNo);
-  if (kind === 'title') row.font = { bold: true, size: 14 };
-  if (kind === 'section') row.font = { bold: true, size: 12 };
+  if (kind === 'title') row.font = { ...FONT, bold: true, size: 14 };
+  if (kind === 'section') row.font = { ...FONT, bold: true, size: 12 };
   if (kind === 'header' || kind === 'subtotal') {
     for (let i = 1; i <= width; i++) {
       const cell = row.getCell(i);
-      cell.font = { bold: true };
+      cell.font = { ...FONT, bold: true };
       cell.border = kind === 'header' ? { top: THIN, bottom: THIN } : { top: THIN };
       if (kind === 'header') {
         cell.fill = HEADER_FILL;
@@ -69,6 +72,11 @@ function addSheet(wb: import('exceljs').Workbook, sheet: XSheet) {
     const excelRow = ws.getRow(r + 1);
     row.cells.forEach((c, i) => putCell(excelRow.getCell(i + 1), c));
     styleRow(ws, r + 1, row.kind, widths.length);
+    if (row.kind === 'header') {
+      // Wrapped titles: as many lines as the longest needs (viewers do not grow a row on their own).
+      const lines = Math.max(1, ...row.cells.map((c, i) => Math.ceil((typeof c === 'string' ? c.length : 0) / Math.max(1, (widths[i] ?? 8) - 2))));
+      excelRow.height = 15 * lines;
+    }
   });
   return ws;
 }

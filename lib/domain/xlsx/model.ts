@@ -71,17 +71,24 @@ export function shownText(c: XCell): string {
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 60;
 const WRAP_WIDTH = 48;
+const HEADER_WIDTH = 14;
 
 /**
  * Column widths (in characters) that fit the text each column shows; titles and captions (one cell spanning
- * the row) do not widen the first column. Wrapped columns are capped.
+ * the row) do not widen the first column, a table header wraps (it widens a column to its longest word or
+ * about 14 characters). Wrapped columns are capped.
  */
 export function columnWidths(sheet: XSheet): number[] {
   const widths: number[] = [];
   for (const row of sheet.rows) {
     if (row.kind === 'title' || row.kind === 'section') continue;
     row.cells.forEach((c, i) => {
-      const longest = Math.max(...shownText(c).split('\n').map((l) => l.length));
+      const text = shownText(c);
+      // A header wraps: its longest word, or about half the title, sets the width.
+      const longest =
+        row.kind === 'header'
+          ? Math.min(text.length, Math.max(HEADER_WIDTH, ...text.split(/\s+/).map((w) => w.length)))
+          : Math.max(...text.split('\n').map((l) => l.length));
       widths[i] = Math.max(widths[i] ?? MIN_WIDTH, Math.min(MAX_WIDTH, longest + 2));
     });
   }
