@@ -5,7 +5,6 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { ruDate } from '@/lib/domain/calculators/dates';
-import { formatNumber } from '@/lib/domain/money';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
@@ -13,6 +12,7 @@ import { getRoles } from '@/lib/client/session';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { isoOfRuDate } from './forms';
 import { KeyRateImportDialog } from './KeyRateImportDialog';
+import { rateValueLines } from './rate-value';
 import s from './calculators.module.css';
 
 interface Kind {
@@ -28,12 +28,18 @@ interface Rate {
   source: string;
 }
 
-const showValue = (v: unknown) =>
-  typeof v === 'string'
-    ? formatNumber(v)
-    : v && typeof v === 'object' && (v as { equalsKeyRate?: unknown }).equalsKeyRate === true
-      ? 'Равна ключевой ставке на каждую дату'
-      : JSON.stringify(v);
+/** One line as text, several as a list (a scale, shares by days, tariffs). */
+function RateValue({ kind, value }: { kind: string; value: unknown }) {
+  const lines = rateValueLines(kind, value);
+  if (lines.length === 1) return <>{lines[0]}</>;
+  return (
+    <ul className={s.valueList}>
+      {lines.map((l, i) => (
+        <li key={i}>{l}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row or the key-rate XLSX import. */
 export function RatesAdmin() {
@@ -111,7 +117,7 @@ export function RatesAdmin() {
             </div>
             {(['effectiveFrom', 'value', 'source'] as const).map((name) => (
               <div key={name} className={s.field}>
-                <label htmlFor={`rate-${name}`}>{{ effectiveFrom: 'Действует с (дд.мм.гггг)', value: 'Значение', source: 'Источник (документ, ссылка)' }[name]}</label>
+                <label htmlFor={`rate-${name}`}>{{ effectiveFrom: 'Действует с (дд.мм.гггг)', value: 'Значение', source: 'Источник (закон и статья, решение Банка России, постановление)' }[name]}</label>
                 <InputText id={`rate-${name}`} value={form[name]} invalid={Boolean(fields[name])} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
                 {fields[name] ? <small className={s.error} role="alert">{fields[name]}</small> : null}
               </div>
@@ -140,7 +146,7 @@ export function RatesAdmin() {
                   </span>
                 ))}
           </p>
-          <table className={s.table}>
+          <table className={`${s.table} ${s.rates}`}>
             <thead>
               <tr>
                 <th>Действует с</th>
@@ -153,9 +159,11 @@ export function RatesAdmin() {
                 .filter((r) => r.kind === k.kind)
                 .map((r) => (
                   <tr key={r.id}>
-                    <td>{ruDate(r.effectiveFrom)}</td>
-                    <td>{showValue(r.value)}</td>
-                    <td>{r.source}</td>
+                    <td data-label="Действует с" className={s.nowrap}>{ruDate(r.effectiveFrom)}</td>
+                    <td data-label="Значение">
+                      <RateValue kind={r.kind} value={r.value} />
+                    </td>
+                    <td data-label="Источник" className={s.sourceCell}>{r.source}</td>
                   </tr>
                 ))}
             </tbody>
