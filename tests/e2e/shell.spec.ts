@@ -109,6 +109,28 @@ test.describe('на компьютере (1280 px)', () => {
     expect(errors).toEqual([]);
   });
 
+  test('меню цвета «Основной цвет»: название в верхней панели читается в светлой и тёмной схеме', async ({ page, context, baseURL, user }) => {
+    expect(user.email).toBeTruthy();
+    for (const darkTheme of [false, true]) {
+      const settings = { preset: 'Aura', primary: 'blue', surface: null, darkTheme, menuMode: 'static', menuTheme: 'primaryColor', scale: 14, ripple: true, inputStyle: 'outlined' };
+      await context.addCookies([{ name: 'ui-settings', value: encodeURIComponent(JSON.stringify(settings)), url: baseURL ?? 'http://127.0.0.1:3018' }]);
+      await page.goto('/');
+      const logo = page.locator('.layout-topbar-logo');
+      const [text, bar] = await Promise.all([style(logo, 'color'), style(page.locator('.layout-topbar'), 'background-color')]);
+      expect(text).not.toBe(bar);
+      // The product name has the primary colour, as in the other menu themes (not the menu's white).
+      const primary = await page.evaluate(() => {
+        const el = document.createElement('span');
+        el.style.color = 'var(--primary-color)';
+        document.body.append(el);
+        const out = getComputedStyle(el).color;
+        el.remove();
+        return out;
+      });
+      expect(text).toBe(primary);
+    }
+  });
+
   test('пункт меню ведёт на свой раздел', async ({ page, user }) => {
     expect(user.accessToken).not.toBe('');
     await page.goto('/');
@@ -415,6 +437,16 @@ test.describe('на телефоне (390 px)', () => {
     await expect(menuLink(page, 'Обучение')).toBeVisible();
     await menuLink(page, 'Обучение').click();
     await page.waitForURL('**/education');
+  });
+
+  test('кнопка настроек на /auth не закрывает поля формы', async ({ page }) => {
+    await page.goto('/auth');
+    const cog = await box(page.getByRole('button', { name: 'Настройки' }));
+    for (const field of [page.getByLabel('Почта'), page.getByLabel('Пароль', { exact: true }), page.getByRole('button', { name: 'Продолжить' })]) {
+      const f = await box(field);
+      const apart = cog.x + cog.width <= f.x || f.x + f.width <= cog.x || cog.y + cog.height <= f.y || f.y + f.height <= cog.y;
+      expect(apart).toBe(true);
+    }
   });
 
   test('поиск открывается кнопкой', async ({ page, user }) => {
