@@ -146,9 +146,11 @@ export function ProcessSetsPage({ setId }: { setId?: string }) {
         <section className={s.main} data-testid="process-set-missing">
           <h1>Набор не найден</h1>
           <p>Набора процессов по этой ссылке нет: его удалили, или ссылка неверна.</p>
-          <Link href="/business-processes" className="p-button p-button-sm">
-            К наборам процессов
-          </Link>
+          <p>
+            <Link href="/business-processes" className="p-button p-button-sm">
+              К наборам процессов
+            </Link>
+          </p>
         </section>
       ) : (
         <section className={s.main}>
