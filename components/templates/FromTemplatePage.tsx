@@ -29,14 +29,20 @@ const problemOf = (text: string, type: FieldType) => {
 /** The id of a field's input (for the «Не заполнено» links). */
 const fieldId = (name: string) => `tpl-field-${name.replace(/[^\p{L}\p{N}_-]/gu, '-')}`;
 
-/** Field names as buttons that move the focus to their inputs, joined by commas. */
-const fieldLinks = (fields: readonly TemplateFieldView[], focus: (name: string) => void) =>
+/**
+ * Field names as buttons that move the focus to their inputs, joined by commas; `end` follows the last
+ * one. A comma never starts a line: it is kept with its name.
+ */
+const fieldLinks = (fields: readonly TemplateFieldView[], focus: (name: string) => void, end: string) =>
   fields.map((f, i) => (
     <span key={f.name}>
-      {i > 0 ? ', ' : ''}
-      <button type="button" className={s.linkButton} onClick={() => focus(f.name)}>
-        {fieldLabel(f.name)}
-      </button>
+      <span className={s.nowrap}>
+        <button type="button" className={s.linkButton} onClick={() => focus(f.name)}>
+          {fieldLabel(f.name)}
+        </button>
+        {i < fields.length - 1 ? ',' : end}
+      </span>
+      {i < fields.length - 1 ? ' ' : ''}
     </span>
   ));
 
@@ -320,18 +326,15 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
           <div className={s.lacking} role="note" aria-label="Не заполнено" data-testid="template-lacking">
             {(lacking.gaps.length > 0 || lacking.emptyLoops.length > 0) && (
               <p>
-                <strong>Не заполнено:</strong> {fieldLinks(lacking.gaps, focusField)}
-                {lacking.emptyLoops.map((l, i) => (
-                  <span key={l.name}>
-                    {i > 0 || lacking.gaps.length > 0 ? ', ' : ''}«{loopLabel(l.name)}» — нет строк
-                  </span>
-                ))}
-                . В документе останутся пропуски.
+                <strong>Не заполнено:</strong> {fieldLinks(lacking.gaps, focusField, lacking.emptyLoops.length > 0 ? ',' : '.')}
+                {lacking.gaps.length > 0 && lacking.emptyLoops.length > 0 ? ' ' : ''}
+                {lacking.emptyLoops.map((l, i) => `«${loopLabel(l.name)}» — нет строк${i < lacking.emptyLoops.length - 1 ? ', ' : '.'}`).join('')} В
+                документе останутся пропуски.
               </p>
             )}
             {lacking.dropped.length > 0 && (
               <p>
-                <strong>Нет данных:</strong> {fieldLinks(lacking.dropped, focusField)}. Фразы с ними в документ не попадут.
+                <strong>Нет данных:</strong> {fieldLinks(lacking.dropped, focusField, '.')} Фразы с ними в документ не попадут.
               </p>
             )}
             <p className={s.muted}>Заполните поля выше или сформируйте документ как есть.</p>
