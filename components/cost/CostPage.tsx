@@ -237,7 +237,10 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
             Запомнить параметры
           </button>
           {result && (
-            <button type="button" className="p-button p-button-outlined" onClick={() => downloadCostXlsx(result)}>
+            <button type="button" className="p-button p-button-outlined" onClick={() => {
+                setError(null);
+                downloadCostXlsx(result).catch(() => setError('Не удалось сформировать XLSX. Повторите попытку или обновите страницу.'));
+              }}>
               <i className="pi pi-file-excel" aria-hidden="true" />
               &nbsp;Экспорт в XLSX
             </button>
