@@ -74,7 +74,7 @@ describe(`calculators/rates/import-key-rate (${testDriver()})`, () => {
     expect(rows).toHaveLength(64);
     const today = moscowToday().split('-').reverse().join('.');
     expect(rows.slice(-2)).toMatchObject([
-      { effectiveFrom: '2026-03-23', value: '15', source: `Банк России, ключевая ставка (импорт XLSX с cbr.ru, ${today})`, createdBy: admin.user.id },
+      { effectiveFrom: '2026-03-23', value: '15', source: `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${today})`, createdBy: admin.user.id },
       { effectiveFrom: '2026-04-06', value: '14.5' },
     ]);
     // 21–22.03 at 15,5 % and 23–26.03 at 15 %: 300 000 / 300 × (15,5 % × 2 + 15 % × 4) = 310 + 600

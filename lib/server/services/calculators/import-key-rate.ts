@@ -17,7 +17,7 @@ const refuse = (message: string) => new ServiceError('VALIDATION_ERROR', message
  * status: new|same|differs, stored}], newCount, inserted}`. Reads the key-rate table exported from the site of
  * Банк России (first sheet, «Дата» | «Ставка», one row per day), collapses it into change points and compares
  * them with the stored rows; with `apply: true` adds the `new` ones as dated rows with the source «Банк России,
- * ключевая ставка (импорт XLSX с cbr.ru, <today>)». Stored rows are never changed; importing the same file
+ * ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена <today>)». Stored rows are never changed; importing the same file
  * again adds nothing.
  */
 export const importKeyRate = defineCall({
@@ -44,7 +44,7 @@ export const importKeyRate = defineCall({
     const fresh = preview.filter((c) => c.status === 'new');
     let inserted = 0;
     if (input.apply && fresh.length > 0) {
-      const source = `Банк России, ключевая ставка (импорт XLSX с cbr.ru, ${ruDate(moscowToday())})`;
+      const source = `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${ruDate(moscowToday())})`;
       inserted = await insertRateRows(
         ctx.db,
         fresh.map((c) => ({ kind: 'key_rate' as const, effectiveFrom: c.effectiveFrom, value: c.value, source, createdBy: user.id })),
