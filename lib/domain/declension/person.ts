@@ -86,3 +86,22 @@ export function declineFullName(full: string, c: GrammarCase): string {
   const parts = n.initialsFirst ? [first, last] : [last, first, middle];
   return parts.filter(Boolean).join(' ');
 }
+
+const initialOf = (w: string) =>
+  w
+    .split('-')
+    .map((p) => `${p.charAt(0).toLocaleUpperCase('ru-RU')}.`)
+    .join('-');
+
+/**
+ * The name as a signature is spelled out: initials before the surname, «Петров Иван Сергеевич» →
+ * «И.\u00a0С.\u00a0Петров» (no-break spaces: the line never splits the name); «Петров И. С.» the same;
+ * a single word stays as it is.
+ */
+export function initialsName(full: string): string {
+  const n = splitFullName(full);
+  if (!n.first) return full.trim();
+  const first = isInitials(n.first) ? n.first.replace(/\s+/g, '').replace(/\./g, '.\u00a0').trim() : initialOf(n.first);
+  const middle = n.middle && !isInitials(n.middle) ? initialOf(n.middle.split(/\s+/)[0]!) : n.middle.replace(/\s+/g, '');
+  return [first, middle].filter(Boolean).join('\u00a0').replace(/\u00a0+/g, '\u00a0') + '\u00a0' + n.last;
+}

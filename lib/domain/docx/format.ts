@@ -1,4 +1,4 @@
-import { declineFullName, declinePosition } from '@/lib/domain/declension';
+import { declineFullName, declinePosition, initialsName } from '@/lib/domain/declension';
 import { formatMoney, formatNumber, parseMoney } from '@/lib/domain/money';
 import { amountInWords, dateInWords, dateWithMonthName } from '@/lib/domain/words';
 import { ddmmyyyy, isDate, isMoney, parseDateInput, TemplateValueError, type TemplateFilter, type TemplateValue } from './values';
@@ -51,6 +51,8 @@ export function formatValue(v: TemplateValue, filter: TemplateFilter | undefined
       return declineFullName(formatValue(v, undefined, tag), 'gen');
     case 'fioDat':
       return declineFullName(formatValue(v, undefined, tag), 'dat');
+    case 'initials':
+      return initialsName(formatValue(v, undefined, tag));
     default:
       if (isMoney(v)) return formatMoney(v.$money);
       if (isDate(v)) return ddmmyyyy(v.$date);

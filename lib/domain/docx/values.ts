@@ -36,6 +36,7 @@ export const TEMPLATE_FILTERS = {
   dat: 'должность в дательном падеже: Генеральному директору',
   fioGen: 'ФИО в родительном падеже: Петрова Ивана Сергеевича',
   fioDat: 'ФИО в дательном падеже: Петрову Ивану Сергеевичу',
+  initials: 'инициалы и фамилия (расшифровка подписи): И. С. Петров',
 } as const;
 export type TemplateFilter = keyof typeof TEMPLATE_FILTERS;
 export const isTemplateFilter = (f: string): f is TemplateFilter => Object.hasOwn(TEMPLATE_FILTERS, f);
@@ -55,6 +56,7 @@ export const FILTER_TYPE: Record<TemplateFilter, FieldType> = {
   dat: 'text',
   fioGen: 'text',
   fioDat: 'text',
+  initials: 'text',
 };
 
 export const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

@@ -80,7 +80,7 @@ const partyLines = (p: 'company' | 'counterparty', role: string) => [
   when(`${p}.bank.bik`, `БИК {${p}.bank.bik}`) + when(`${p}.bank.corrAccount`, `${when(`${p}.bank.bik`, ', ')}к/с {${p}.bank.corrAccount}`),
   '',
   when(`${p}.directorTitle`, `{${p}.directorTitle}`),
-  `______________${when(`${p}.directorName`, ` / {${p}.directorName} /`)}`,
+  `______________${when(`${p}.directorName`, ` / {${p}.directorName|initials} /`)}`,
 ];
 
 /** Реквизиты and signatures of both parties side by side. */

@@ -29,8 +29,8 @@ export function invoiceTemplateXml(): string {
     wPara('Всего наименований {totals.count}, на сумму {totals.total}', { after: 0 }),
     wPara('{totals.total|words}', { bold: true, after: 240 }),
     wPara('Оплата настоящего счёта означает согласие с условиями поставки товара. Счёт действителен к оплате в течение пяти банковских дней.', { size: 18, after: 360 }),
-    wPara([wRun('Руководитель ', { bold: true }), wRun('______________ {company.directorName}')], { after: 240 }),
-    wPara([wRun('Бухгалтер ', { bold: true }), wRun(`______________ ${when('company.accountantName', '{company.accountantName}')}`)]),
+    wPara([wRun('Руководитель ', { bold: true }), wRun(`______________ ${when('company.directorName', '{company.directorName|initials}')}`)], { after: 240 }),
+    wPara([wRun('Бухгалтер ', { bold: true }), wRun(`______________ ${when('company.accountantName', '{company.accountantName|initials}')}`)]),
   ].join('');
   return wDocument(body);
 }

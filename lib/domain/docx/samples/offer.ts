@@ -40,7 +40,7 @@ export function offerTemplateXml(): string {
       wPara('', { after: 0 }),
       wPara('Итого: {cost.total} ({cost.total|words}).', { bold: true, after: 240 }),
       wPara('Предложение действительно 30 дней. Цены рассчитаны по калькуляции себестоимости на {doc.date|date}.', { size: 18, after: 360 }),
-      wPara(`${when('company.directorTitle', '{company.directorTitle} ')}______________ ${when('company.directorName', '{company.directorName}')}`),
+      wPara(`${when('company.directorTitle', '{company.directorTitle} ')}______________ ${when('company.directorName', '{company.directorName|initials}')}`),
     ].join(''),
   );
 }

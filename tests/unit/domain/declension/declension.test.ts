@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declineFullName, declinePosition, genderOfName, splitFullName } from '@/lib/domain/declension';
+import { declineFullName, declinePosition, genderOfName, initialsName, splitFullName } from '@/lib/domain/declension';
 
 describe('declineFullName', () => {
   it.each([
@@ -88,5 +88,20 @@ describe('declinePosition', () => {
     expect(declinePosition('Врио генерального директора', 'gen')).toBe('Врио генерального директора');
     expect(declinePosition('И. о. директора', 'gen')).toBe('И. о. директора');
     expect(declinePosition('', 'gen')).toBe('');
+  });
+});
+
+describe('initialsName', () => {
+  it('spells a signature out with initials before the surname, on no-break spaces', () => {
+    const nb = (s: string) => s.replace(/ /g, '\u00a0');
+    expect(initialsName('Петров Иван Сергеевич')).toBe(nb('И. С. Петров'));
+    expect(initialsName('Кузнецова-Орлова Ольга Николаевна')).toBe(nb('О. Н. Кузнецова-Орлова'));
+    expect(initialsName('Петров И. С.')).toBe(nb('И. С. Петров'));
+    expect(initialsName('Петров И.С.')).toBe(nb('И. С. Петров'));
+    expect(initialsName('И. С. Петров')).toBe(nb('И. С. Петров'));
+    expect(initialsName('Мамедов Ильхам Гейдар оглы')).toBe(nb('И. Г. Мамедов'));
+    expect(initialsName('Смит Джон')).toBe(nb('Д. Смит'));
+    expect(initialsName('Дюма Жан-Клод')).toBe(nb('Ж.-К. Дюма'));
+    expect(initialsName('Петров')).toBe('Петров');
   });
 });

@@ -59,6 +59,8 @@ describe('«Договор поставки»: the preamble reads as a lawyer wr
       'ООО «Ромашка», именуемое в дальнейшем «Поставщик», в лице Генерального директора Петрова Ивана Сергеевича, действующего на основании Устава, с одной стороны, и ' +
         'ООО «Лютик», именуемое в дальнейшем «Покупатель», в лице Директора по развитию Кузнецовой-Орловой Ольги Николаевны, действующей на основании Устава, с другой стороны, заключили',
     );
+    // The signatures are spelled out with initials before the surname (no-break spaces).
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['______________ / И.\u00a0С.\u00a0Петров /', '______________ / О.\u00a0Н.\u00a0Кузнецова-Орлова /']));
   });
 
   it('an ИП signs in person; a counterparty without a bank, КПП or address leaves no stubs', () => {
