@@ -223,6 +223,8 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
     await check(page, '/cost (calculated)', async () => {
       await page.goto('/cost');
       await page.getByLabel('Спецификация', { exact: true }).selectOption({ value: d.specId });
+      await page.getByRole('button', { name: 'Рассчитать', exact: true }).click();
+      await expect(page.getByRole('figure').first()).toBeVisible();
     }),
   );
   note(
