@@ -75,7 +75,7 @@ function QtyHeader({ label, scope }: { label: string; scope: string }) {
 }
 
 /** Widths (rem) of the materials columns: №, name, unit, net, waste % + mode, semi-finished, price + VAT, article, returnable qty + price, actions. */
-const MATERIAL_COLUMNS = [3, 16, 6.5, 7, 13, 11, 12.5, 10, 13, 3];
+const MATERIAL_COLUMNS = [2.5, 12.5, 5.5, 6.5, 10.5, 9, 12, 8.5, 10.5, 2.5];
 
 /** The line's returnable waste with `patch`; both fields empty → none. */
 

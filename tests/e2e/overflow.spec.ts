@@ -5,7 +5,7 @@ import { expect, test, type SignedUp } from './fixtures';
  * No page scrolls sideways on a phone (390 px): every route — public, sign-in, every page of the shell with real
  * ids, /cost/print, each calculator with a result — is loaded with data in it, and the document must be no wider
  * than the window. Wide tables scroll inside their own frame instead. At 1440 px the business-process editor and
- * the specification editor fit as well. A failure names the elements sticking out past the right edge.
+ * the specification editor fit as well, their steps and materials tables included. A failure names the elements sticking out past the right edge.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -251,6 +251,9 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
   const steps = await page.locator('table', { has: page.getByLabel('Шаг 1: название') }).evaluate((t) => [t.scrollWidth, t.clientWidth]);
   if (steps[0]! > steps[1]!) problems.push(`/business-processes/${d.setId} at 1440 px: the steps table is ${steps[0]} px wide in a ${steps[1]} px frame`);
   note(await check(page, `/specifications/create/${d.specId}`));
+  // …and the materials table shows every column beside the static menu without scrolling inside its frame.
+  const mats = await page.getByTestId('materials-scroll').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  if (mats[0]! > mats[1]!) problems.push(`/specifications/create/${d.specId} at 1440 px: the materials table is ${mats[0]} px wide in a ${mats[1]} px frame`);
 
   // Signed out: the public and sign-in pages.
   const guest = await browser.newContext({ baseURL, viewport: PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
