@@ -4,7 +4,7 @@ import { gatePage } from './lib/server/services/auth/gate';
 
 /**
  * The request gate (Next 16's proxy, Node runtime): refuses cross-site state-changing calls to the services
- * (CSRF, DESIGN §6), and lets protected pages through only with a valid session (issue 3 §9).
+ * (CSRF, DESIGN §6), and lets protected pages through only with a valid session.
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const crossSite = isCrossSite({

@@ -1,4 +1,4 @@
-// Sign-in costs (issue 3): password logins per second (argon2id m=19 MiB t=2 p=1) through the real
+// Sign-in costs: password logins per second (argon2id m=19 MiB t=2 p=1) through the real
 // `login` call, against two baselines measured in the same run, rounds interleaved: the raw argon2id verify
 // rate in this process with the same concurrency (the ceiling: hashing is the cost) and the trivial gateway
 // call (POST /api/v1/health). And the cost of the token check in proxy.ts per request: a missing page under

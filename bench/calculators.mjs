@@ -1,4 +1,4 @@
-// Calculator throughput (issue 7): requests per second of `POST /api/v1/calculators/run` for the light and
+// Calculator throughput: requests per second of `POST /api/v1/calculators/run` for the light and
 // the heavy calculators (rates read from the database, exact decimals, IRR bisection, net → gross search,
 // a 360-month loan schedule) against the trivial gateway call `POST /api/v1/health` in the same run,
 // rounds interleaved. Goal: VAT ≥ 0.5× the trivial call; the heaviest ≥ 0.1×.

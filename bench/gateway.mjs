@@ -1,6 +1,6 @@
 // Requests per second of a trivial embedded gateway call (POST /api/v1/health through the gateway:
 // routing, body read, JSON parse, envelope) against a route handler returning the same JSON directly
-// (POST /api/health), same server, same run, rounds interleaved. Goal (issue 2): ratio ≥ 0.7.
+// (POST /api/health), same server, same run, rounds interleaved. Goal: ratio ≥ 0.7.
 import http from 'node:http';
 import { freePort, median, requireBuild, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';
 

@@ -1,5 +1,5 @@
 // Cold start of the built app on an existing data dir → first 200 on /api/health (and /api/ready).
-// Goal (issue 2): median of 5 runs ≤ 3 s.
+// Goal: median of 5 runs ≤ 3 s.
 import fs from 'node:fs';
 import { freePort, median, requireBuild, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';
 

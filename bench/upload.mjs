@@ -1,7 +1,7 @@
 // 1 GiB through the seed's upload protocol (createUpload → 214 multipart chunks in order → completeUpload,
 // with the server's streaming parser, SHA-256 and assembly) against a raw Node HTTP sink in this process
 // that receives the same multipart requests and writes the bytes to a file on the same disk.
-// Goal (issue 5): ratio ≥ 0.6; peak RSS growth of the server ≤ 64 MiB.
+// Goal: ratio ≥ 0.6; peak RSS growth of the server ≤ 64 MiB.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

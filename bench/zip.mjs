@@ -1,5 +1,5 @@
 // GET /files?ids=… of 100 files × 10 MB (a streamed zip, STORE) against downloading the same 100 files one
-// by one with GET /file/{id} in the same run. Goal (issue 5): RSS growth of the server ≤ 64 MiB.
+// by one with GET /file/{id} in the same run. Goal: RSS growth of the server ≤ 64 MiB.
 import fs from 'node:fs';
 import http from 'node:http';
 import { freePort, median, requireBuild, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';

@@ -1,4 +1,4 @@
-// `npm run auth:keys -- rotate|list|prune`: signing keys of the embedded auth service (issue 3 §3).
+// `npm run auth:keys -- rotate|list|prune`: signing keys of the embedded auth service.
 // rotate: a new RS256 key signs from now on; the old one stays valid for verification for 12 h 1 min
 // (the longest access token), so nobody is signed out. Running servers pick the new key up within a minute.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';

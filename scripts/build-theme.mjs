@@ -1,4 +1,4 @@
-// Build step of the runtime theme (issue 4 §6, DESIGN §7, reference/theming.md): turns PrimeReact
+// Build step of the runtime theme: turns PrimeReact
 // 10's compiled Lara light-blue and dark-blue CSS into ONE stylesheet driven by CSS variables, so the
 // 17 primaries × 8 surfaces × light/dark and the Aura/Lara presets switch at runtime.
 //

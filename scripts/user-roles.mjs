@@ -1,4 +1,4 @@
-// `npm run user:roles -- <email> [role…]`: sets a user's roles (issue 3 §6). Without roles — shows them.
+// `npm run user:roles -- <email> [role…]`: sets a user's roles. Without roles — shows them.
 // Example: npm run user:roles -- boss@example.ru admin super-admin ; clear: npm run user:roles -- boss@example.ru --none
 import { withScriptDb } from './lib/db.mjs';
 

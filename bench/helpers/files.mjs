@@ -70,7 +70,7 @@ export function postChunk({ port, path, headers = {}, uploadId, chunkId, source,
   });
 }
 
-/** The seed's chunk plan (API.md §3). */
+/** The seed's chunk plan. */
 export function plan(size) {
   const chunks = Math.max(1, Math.floor(size / 5_000_000));
   return { chunks, chunkSize: Math.ceil(size / chunks) };

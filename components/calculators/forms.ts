@@ -104,7 +104,7 @@ const PAYMENTS_FIELD: FormField = {
   hint: 'Дата и сумма через пробел, оплаты через точку с запятой; долг уменьшается со следующего дня',
 };
 
-/** УСН «доходы»: what an empty contributions field means (issue 7: an ИП's own are computed). */
+/** УСН «доходы»: what an empty contributions field means (for an ИП, the year's own contributions are computed). */
 const ownContributionsHint = (how: string) =>
   `Для ИП можно оставить пустым — взносы за себя посчитаются${how}: без работников уменьшают налог до 100 %, с работниками — до 50 %`;
 

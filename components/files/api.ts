@@ -16,7 +16,7 @@ export interface ListQuery {
   scope: 'own' | 'shared' | 'all';
 }
 
-/** The file-manager calls the documents page uses (API.md §3). */
+/** The file-manager calls the documents page uses. */
 export const files = {
   list: (q: ListQuery, signal?: AbortSignal) =>
     filesApi<{ objects: FileObject[]; total: number }>(

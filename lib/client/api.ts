@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import { refreshAccessToken } from './refresh';
 
 /**
- * The one shared browser client (API.md §1): JSON POST, bearer from the `accessToken` cookie,
+ * The one shared browser client: JSON POST, bearer from the `accessToken` cookie,
  * `X-XSRF-TOKEN` on state-changing calls, no timeout. A `{ok:false}` answer, a non-JSON answer and a
  * network failure all become an `ApiError`; an abort is rethrown unchanged.
  */
@@ -30,7 +30,7 @@ const isAbort = (e: unknown, signal?: AbortSignal) =>
 
 /**
  * A `jwt expired` answer from any call forces one silent refresh (lib/client/refresh) and one retry with the
- * new token (issue 3 §10); other failures are thrown as they are.
+ * new token; other failures are thrown as they are.
  */
 export async function apiCall<T extends object = Record<string, unknown>>(
   url: string,
@@ -101,7 +101,7 @@ async function apiCallOnce<T extends object>(url: string, body: unknown, opts: A
 }
 
 /**
- * The failure envelope of API.md §1, checked by hand: the browser bundle stays free of zod
+ * The failure envelope (docs/api.md), checked by hand: the browser bundle stays free of zod
  * (the shared client is on every page; zod with its locale is ~90 KB gzip).
  */
 function isFailure(v: Record<string, unknown>): v is { ok: false; code: string; msg: string; fields?: FieldErrors } {
@@ -115,11 +115,11 @@ const onBase =
   <T extends object = Record<string, unknown>>(call: string, body?: unknown, opts?: ApiOptions) =>
     apiCall<T>(`${base}/${call}`, body, opts);
 
-/** Auth service, API.md §2. */
+/** Auth service, docs/api.md. */
 export const authApi = onBase('/auth-back/api/v2');
-/** File manager, API.md §3. */
+/** File manager, docs/api.md. */
 export const filesApi = onBase('/file-manager-service/api/v1');
-/** Notifications, API.md §4. */
+/** Notifications, docs/api.md. */
 export const notyApi = onBase('/noty/api/v1');
-/** The product's own calls, API.md §5 (`path` may contain slashes, e.g. `calculators/vat`). */
+/** The product's own calls, docs/api.md (`path` may contain slashes, e.g. `calculators/vat`). */
 export const productApi = onBase('/api/v1');

@@ -2,7 +2,7 @@ import { authApi } from './api';
 import { ApiError } from './api-error';
 
 /**
- * Captcha for the sign-in forms (issue 3 §11): the script is loaded only when `getRecaptchaSiteKey` says a
+ * Captcha for the sign-in forms: the script is loaded only when `getRecaptchaSiteKey` says a
  * provider is configured; reCAPTCHA v3 runs with action `submit`, Yandex SmartCaptcha invisibly.
  * A script that fails to load rejects the operation with a Russian message.
  */

@@ -7,7 +7,7 @@ import { forgetRoles, rememberRolesOf } from './roles';
  */
 let inFlight: Promise<boolean> | null = null;
 
-/** The access-token cookie as the app sets it (48000 minutes, API.md §2), and the token's roles cached. */
+/** The access-token cookie as the app sets it (48000 minutes, docs/api.md), and the token's roles cached. */
 export function storeAccessToken(token: string): void {
   rememberRolesOf(token);
   Cookies.set('accessToken', token, {

@@ -1,5 +1,5 @@
 /**
- * Pages that need a signed-in user (issue 3 §9). Every prefix also covers its sub-paths.
+ * Pages that need a signed-in user. Every prefix also covers its sub-paths.
  * `/file/…` opens without sign-in when a `link` token is given (the file service checks it).
  */
 export const PROTECTED_PREFIXES = [

@@ -3,7 +3,7 @@ import { parseDecimal } from '@/lib/domain/money';
 import { z } from './envelope';
 
 /**
- * Wire schemas of the calculators (API.md §5, issue 7), shared by the form and the service.
+ * Wire schemas of the calculators, shared by the form and the service.
  * Numbers arrive as JSON numbers or strings with a comma or spaces ("1 234,56") and leave as decimal
  * strings with a dot; ints and booleans also accept their string forms (the page sends URL values as is).
  */

@@ -11,7 +11,7 @@ z.config({ customError: (issue) => russianIssue(issue) });
 /** A field path → Russian message map, as sent in `fields` of a failure answer. */
 export type FieldErrors = Record<string, string>;
 
-/** The failure envelope of API.md §1. */
+/** The failure envelope (docs/api.md). */
 export const failureSchema = z.object({
   ok: z.literal(false),
   msg: z.string(),

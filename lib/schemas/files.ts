@@ -1,6 +1,6 @@
 import { z } from './envelope';
 
-/** File-manager wire shapes (API.md §3), shared by the server and the browser. */
+/** File-manager wire shapes, shared by the server and the browser. */
 
 export const FILE_TYPES = ['documents', 'specifications', 'templates', 'avatars'] as const;
 export type FileType = (typeof FILE_TYPES)[number];

@@ -111,7 +111,7 @@ const uniqueIds = (rows: { id: string }[], ctx: z.RefinementCtx) => {
   });
 };
 
-/** The specification document (issue 6). */
+/** The specification document. */
 export const specificationSchema = z.object({
   schemaVersion: z.literal(SPEC_SCHEMA_VERSION, { error: 'Неизвестная версия документа спецификации (нужна 1).' }),
   name: name('название спецификации'),
@@ -143,7 +143,7 @@ const poolSchema = z
 
 export const TAX_REGIME_VALUES = TAX_REGIMES as unknown as readonly ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn'];
 
-/** Parameters of a калькуляция (issue 6 names). */
+/** Parameters of a калькуляция. */
 export const costParamsSchema = z
   .object({
     batchQty: optionalDecimal({ min: '0', gt: true }),

@@ -3,7 +3,7 @@ import type { FieldType } from '@/lib/domain/docx/values';
 import type { FileObject } from './files';
 import { z } from './envelope';
 
-/** Documents from DOCX templates (issue 8 §5): the calls `templates/fields` and `templates/generate`. */
+/** Documents from DOCX templates: the calls `templates/fields` and `templates/generate`. */
 
 const uuid = (what: string) => z.uuid({ error: `Неверный идентификатор ${what}.` });
 

@@ -1,7 +1,7 @@
 import { REQUISITE_KINDS } from '@/lib/domain/requisites';
 import { z } from './envelope';
 
-/** `POST /api/v1/validate` body (issue 8). */
+/** `POST /api/v1/validate` body. */
 export const validateInputSchema = z.object({
   kind: z.enum(REQUISITE_KINDS, { error: `Укажите вид реквизита: ${REQUISITE_KINDS.join(', ')}.` }),
   value: z.union([z.string(), z.number()], { error: 'Укажите значение строкой.' }).transform(String),

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 /**
- * Business processes (issue 6): a set of two steps (reordered by drag and drop), linked to a specification;
+ * Business processes: a set of two steps (reordered by drag and drop), linked to a specification;
  * changing the set marks the specification «требует пересчёта», and «Пересчитать» clears the mark.
  */
 

@@ -3,7 +3,7 @@ import { readBook, sheetRows } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
- * Companies (issue 8): a company with real реквизиты through the card, live field errors for a wrong ИНН
+ * Companies: a company with real реквизиты through the card, live field errors for a wrong ИНН
  * and a к/с of another bank, the ИНН + КПП warning, search, CSV export, delete with confirmation.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { formulas, readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read';
 
 /**
- * Specifications and себестоимость (issue 6): a two-level specification built in the editor (a frame made
+ * Specifications and себестоимость: a two-level specification built in the editor (a frame made
  * by its own specification inside a table), calculated on /cost by статьи and as a semi-finished good,
  * exported to XLSX and read back.
  */

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { readZip } from '../integration/files/zip-reader';
 
 /**
- * «Мои документы» (issue 5): a folder, a 25 MB upload with visible progress, another upload cancelled
+ * «Мои документы»: a folder, a 25 MB upload with visible progress, another upload cancelled
  * mid-way, and a zip of three files with Cyrillic names checked entry by entry.
  */
 

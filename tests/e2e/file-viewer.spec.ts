@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The viewer (issue 5 §5): a PDF in its frame (served inline for the frame with `CSP: sandbox`, `nosniff`,
+ * The viewer: a PDF in its frame (served inline for the frame with `CSP: sandbox`, `nosniff`,
  * the right type; the frame is not blocked by Chromium), an image, and a public link to a folder opened
  * without sign-in: the folder's contents, then an inner file, with the way back.
  */

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The shell (issue 4): menu modes, top bar, settings with runtime theming, profile panel, pages.
+ * The shell: menu modes, top bar, settings with runtime theming, profile panel, pages.
  * The signed-in dashboard on `/` lives inside the shell, so it is the page most tests use.
  */
 
@@ -137,7 +137,7 @@ test.describe('на компьютере (1280 px)', () => {
     await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Компании', exact: true }).click();
     await page.waitForURL('**/companies');
     const heading = page.getByRole('heading', { name: 'Страница не найдена' });
-    if (await heading.isVisible()) return; // the page of issue 8 is not built yet: the catch-all answers
+    if (await heading.isVisible()) return; // the page is not built yet: the catch-all answers
     const link = page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Компании', exact: true });
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Компании');

@@ -3,7 +3,7 @@ import { bookOf, readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-read
 import { expect, test } from './fixtures';
 
 /**
- * The specification editor (issue 6): materials imported from XLSX with column mapping, two saves, the
+ * The specification editor: materials imported from XLSX with column mapping, two saves, the
  * history with a diff of the two versions, and «Восстановить».
  */
 

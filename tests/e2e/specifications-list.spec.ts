@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 /**
- * /specifications (issue 6): the documents page with type `specifications` — a folder, «Новая спецификация»
+ * /specifications: the documents page with type `specifications` — a folder, «Новая спецификация»
  * inside it (the editor gets `?folder=`), the saved specification listed in that folder and not at the top.
  */
 

@@ -3,7 +3,7 @@ import { unzip } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
 
 /**
- * Documents from templates (issue 8 §5): the bundled «Счёт на оплату», there from the first visit, filled from an
+ * Documents from templates: the bundled «Счёт на оплату», there from the first visit, filled from an
  * own company and a counterparty plus one row typed by hand, generated, saved to «Мои документы», and
  * the downloaded DOCX read back here.
  */

@@ -1,4 +1,4 @@
-// The 19 calculators (issue 7): pure functions over exact decimals and dated rate tables.
+// The 19 calculators: pure functions over exact decimals and dated rate tables.
 export { CALCULATORS, calculatorById, type CalculatorDef } from './catalog';
 export { CALC_GROUPS, CALCULATOR_META, calculatorMetaById, type CalcGroup, type CalculatorMeta } from './meta';
 export { CalcInputError, type CalcOutput, type Step } from './types';

@@ -29,7 +29,7 @@ export interface BreakEven {
 
 const fixedOf = (f: CostFigures): Dec => FIXED_ARTICLES.reduce((s, no) => s.plus(f.articles[no]), ZERO);
 
-/** Break-even of the batch: Q* = FC / (P − VC), units rounded up (reference/domain.md §4 item 15), by the calculator's formula. */
+/** Break-even of the batch: Q* = FC / (P − VC), units rounded up, by the calculator's formula. */
 export function breakEvenOf(r: CostResult): BreakEven {
   const fixed = fixedOf(r.perBatch);
   const variable = new Dec(r.perUnit.fullCost).minus(fixedOf(r.perUnit));

@@ -1,4 +1,4 @@
-/** Units of measure for specifications (ОКЕИ, ОК 015-94; reference/domain.md §6): code, short name, name. */
+/** Units of measure for specifications (ОКЕИ, ОК 015-94): code, short name, name. */
 export interface OkeiUnit {
   code: string;
   short: string;

@@ -1,5 +1,5 @@
 /**
- * The breadcrumb rule (reference/shell.md §4.4): the route's own Russian labels when the page declares
+ * The breadcrumb rule: the route's own Russian labels when the page declares
  * them, otherwise the path's segments without empty and purely numeric ones, first letter capitalised.
  * The home link is not part of the result: the top bar always draws it first.
  */

@@ -1,5 +1,5 @@
 /**
- * Keyboard moves inside the side menu (issue 4 §9). The component lists the menu's visible controls
+ * Keyboard moves inside the side menu. The component lists the menu's visible controls
  * in DOM order; this decides where focus goes for a key, so the rules stay testable.
  */
 import { isPopupMode, type MenuMode } from './state';

@@ -1,4 +1,4 @@
-/** The side menu as data (reference/shell.md §4). Sections are root items; their `items` are the links. */
+/** The side menu as data. Sections are root items; their `items` are the links. */
 
 export interface MenuItem {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Where a slim / slim-plus / horizontal menu popup goes (reference/shell.md §4.2): it opens next to
+ * Where a slim / slim-plus / horizontal menu popup goes: it opens next to
  * its root item and is then moved back inside the viewport, never past the right or bottom edge.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The shell's layout state as a pure reducer (reference/shell.md §4.1–4.2). The component layer only
+ * The shell's layout state as a pure reducer. The component layer only
  * dispatches actions and maps the state to container classes; every rule lives here.
  */
 

@@ -19,7 +19,7 @@ export const COMPANY_KIND_TITLES: Record<CompanyKind, string> = {
 
 export const COMPANY_KIND_SHORT: Record<CompanyKind, string> = { legal: 'ЮЛ', entrepreneur: 'ИП', person: 'Физлицо' };
 
-/** Tax regimes; the codes match the cost engine's (issue 6), plus НПД and «не применяется» for people. */
+/** Tax regimes; the codes match the cost engine's, plus НПД and «не применяется» for people. */
 export const TAX_REGIMES = ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn', 'npd', 'none'] as const;
 export type CompanyTaxRegime = (typeof TAX_REGIMES)[number];
 

@@ -17,7 +17,7 @@ export { cleanRequisite, type CheckResult } from './result';
 export * from './company';
 export { formatSnils, snilsControl, validateSnils } from './snils';
 
-/** The kinds `POST /api/v1/validate` accepts (issue 8). */
+/** The kinds `POST /api/v1/validate` accepts. */
 export const REQUISITE_KINDS = ['inn', 'kpp', 'ogrn', 'ogrnip', 'okpo', 'bik', 'account', 'corrAccount', 'snils'] as const;
 export type RequisiteKind = (typeof REQUISITE_KINDS)[number];
 

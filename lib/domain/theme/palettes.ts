@@ -1,4 +1,4 @@
-/** Colour ramps of the settings panel (reference/shell.md §1–2; data, Tailwind v3 values). */
+/** Colour ramps of the settings panel. */
 
 export const PRIMARY_STEPS = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
 export const SURFACE_STEPS = ['0', ...PRIMARY_STEPS] as const;

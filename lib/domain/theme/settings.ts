@@ -1,5 +1,5 @@
 /**
- * The settings panel's choices (issue 4 §5), their defaults, the cookie format the server reads to
+ * The settings panel's choices, their defaults, the cookie format the server reads to
  * render `<html>` without a flash, and the CSS variables and classes a choice turns into.
  */
 import { MENU_MODES, MENU_THEMES, type MenuMode, type MenuTheme } from '@/lib/domain/layout/state';

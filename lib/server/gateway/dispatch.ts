@@ -23,7 +23,7 @@ export async function contextOrUnavailable(given?: AppContext): Promise<AppConte
 
 /**
  * Runs one call of an embedded service: route → method → body → schema → handler → envelope.
- * Every failure becomes the envelope of API.md §1; nothing unexpected leaks to the caller.
+ * Every failure becomes the failure envelope (docs/api.md); nothing unexpected leaks to the caller.
  */
 export async function dispatch(service: ServiceDef, req: Request, given?: AppContext): Promise<Response> {
   const url = new URL(req.url);

@@ -1,4 +1,4 @@
-/** The worked example «Полка» of reference/domain.md §1.1 as the API takes it (wire strings, Russian formats). */
+/** The worked example «Полка» as the API takes it (wire strings, Russian formats). */
 export const shelf = {
   schemaVersion: 1,
   name: 'Полка',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Accounts of the embedded auth service (API.md §2). `email` is stored lower-cased. */
+/** Accounts of the embedded auth service. `email` is stored lower-cased. */
 export const users = pgTable(
   'auth_users',
   {

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { fileObjects } from './files';
 
 /**
- * Костинг (issue 6). A user's saved default parameters for /cost (used when no own company has them),
+ * Костинг. A user's saved default parameters for /cost (used when no own company has them),
  * and saved calculation scenarios (a specification reference + parameters), compared side by side.
  * Parameters are the `params` object of `cost/calculate` as JSON (decimal strings).
  */

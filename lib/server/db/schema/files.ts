@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * File-manager objects (API.md §3): files and folders in one tree per owner. `parent_id` null = top level.
+ * File-manager objects: files and folders in one tree per owner. `parent_id` null = top level.
  * `search_name` is the name lower-cased in JS (ё → е) so the search is case-insensitive for Cyrillic
  * whatever the database collation is. A file's bytes live in the blob store under `blob_key`.
  *

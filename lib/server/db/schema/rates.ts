@@ -4,7 +4,7 @@ import { bigserial, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } 
  * Dated rates that change by law (VAT, key rate, МРОТ, contribution tariffs and caps, НДФЛ scale, ИП
  * amounts, УСН rates, court fees): a row is valid from `effective_from` until the next row of its kind.
  * `value` is JSON: a decimal string ("22", "27093") or, for scales, an object (lib/domain/calculators).
- * Seeded by a migration with the sources of reference/domain.md; an admin adds rows for new decisions.
+ * Seeded by migrations, each row with its official source; an admin adds rows for new decisions.
  */
 export const rates = pgTable(
   'rates',

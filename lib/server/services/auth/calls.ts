@@ -18,7 +18,7 @@ import { sendPasswordResetLink } from './send-password-reset-link';
 import { telegramLogin } from './telegram-login';
 import { updateUserInfo } from './update-user-info';
 
-/** auth-back v2 calls (API.md §2). */
+/** auth-back v2 calls. */
 export const authCalls: CallTable = {
   getPublicKey,
   getRecaptchaSiteKey,

@@ -1,14 +1,14 @@
 import 'server-only';
 import type { Env } from '../../env';
 
-/** Claims every verifier checks (API.md §2). */
+/** Claims every verifier checks. */
 export const ISSUER = 'kalkulus-auth';
 export const AUDIENCE = 'kalkulus';
 /** Leeway for `exp`/`nbf`/`iat` between instances' clocks. */
 export const CLOCK_TOLERANCE_S = 5;
 
 const MIN = 60;
-/** Lifetimes of API.md §2 in seconds; `AUTH_ACCESS_TTL_SECONDS` shortens the access token (tests). */
+/** Lifetimes of docs/api.md in seconds; `AUTH_ACCESS_TTL_SECONDS` shortens the access token (tests). */
 export function lifetimes(env: Env, remember: boolean): { access: number; refresh: number } {
   const access = env.AUTH_ACCESS_TTL_SECONDS ?? (remember ? 720 : 180) * MIN;
   return { access, refresh: (remember ? 43200 : 1440) * MIN };

@@ -12,7 +12,7 @@ const DEFAULT_REFRESH_S = 1440 * 60;
 const isHttps = (req: Request) =>
   (req.headers.get('x-forwarded-proto') ?? new URL(req.url).protocol.replace(':', '')) === 'https';
 
-/** One Set-Cookie value with the app's attributes (API.md §2). */
+/** One Set-Cookie value with the app's attributes. */
 export function cookieHeader(
   req: Request,
   name: string,

@@ -11,7 +11,7 @@ export interface Limit {
   windowS: number;
 }
 
-/** The limits of issue 3 §7, per login (or target) and per IP. */
+/** The limits, per login (or target) and per IP. */
 export const LIMITS = {
   login: { perSubject: { max: 10, windowS: 600 }, perIp: { max: 60, windowS: 600 } },
   register: { perSubject: { max: 5, windowS: 3600 }, perIp: { max: 30, windowS: 3600 } },

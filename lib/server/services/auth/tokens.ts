@@ -13,7 +13,7 @@ export interface AccessClaims {
   sid: string;
 }
 
-/** Signs an access token (API.md §2) with the current key. */
+/** Signs an access token with the current key. */
 export async function signAccessToken(db: Db, claims: AccessClaims, lifetimeS: number): Promise<string> {
   const { signing } = await getKeySet(db);
   const now = Math.floor(Date.now() / 1000);

@@ -77,7 +77,7 @@ export async function createUser(ctx: AppContext, input: NewUser): Promise<UserR
   return row;
 }
 
-/** The `userinfo` object of getUserInfo / updateUserInfo (API.md §2). */
+/** The `userinfo` object of getUserInfo / updateUserInfo. */
 export async function userInfoOf(ctx: AppContext, user: UserRow) {
   const linked = await ctx.db
     .select({ provider: linkedAccounts.provider, displayName: linkedAccounts.displayName })

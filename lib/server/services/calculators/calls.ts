@@ -8,7 +8,7 @@ import { listRates } from './list-rates';
 import { listRecentRuns } from './recent-runs';
 import { runCalculatorCall } from './run-calculator';
 
-/** Calculator calls under /api/v1 (API.md §5; issue 7). */
+/** Calculator calls under /api/v1 (docs/api.md). */
 export const calculatorCalls: CallTable = {
   'calculators/list': listCalculators,
   'calculators/run': runCalculatorCall,

@@ -9,7 +9,7 @@ import { requireUser } from '../auth/require-user';
 import { copySharedCustom, deleteCustom, findCustom, listCustom, saveCustom, shareCustom } from './custom-store';
 
 /**
- * «Свой калькулятор» (issue 7): `calculators/custom/{list,get,save,delete,share,copy,run}`. Every call needs
+ * «Свой калькулятор»: `calculators/custom/{list,get,save,delete,share,copy,run}`. Every call needs
  * sign-in; by `id` only the owner sees a calculator, by `token` (the share link) any signed-in user.
  */
 

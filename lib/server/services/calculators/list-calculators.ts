@@ -2,7 +2,7 @@ import 'server-only';
 import { CALC_GROUPS, CALCULATORS } from '@/lib/domain/calculators';
 import { defineCall } from '../../gateway/types';
 
-/** `calculators/list` (API.md §5): the catalog with groups, in display order. */
+/** `calculators/list`: the catalog with groups, in display order. */
 export const listCalculators = defineCall({
   handle: () => ({
     calculators: CALCULATORS.map(({ id, title, group, description }) => ({ id, title, group, description })),

@@ -34,7 +34,7 @@ export async function runCalculator(ctx: AppContext, id: string, rawInput: unkno
 }
 
 /**
- * `calculators/run` `{id, input}` → `{result, steps, input}` (API.md §5). `input` is the normalized input
+ * `calculators/run` `{id, input}` → `{result, steps, input}`. `input` is the normalized input
  * (decimal strings with a dot), handy for a link. A signed-in user's run goes to their recent runs.
  */
 export const runCalculatorCall = defineCall({

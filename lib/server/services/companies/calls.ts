@@ -10,7 +10,7 @@ import { linkFolder } from './link-folder';
 import { listCompanies } from './list-companies';
 import { updateCompany } from './update-company';
 
-/** Company calls under /api/v1 (issue 8), documented in docs/api.md. */
+/** Company calls under /api/v1, documented in docs/api.md. */
 export const companyCalls: CallTable = {
   'companies/list': listCompanies,
   'companies/get': getCompany,

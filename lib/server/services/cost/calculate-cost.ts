@@ -108,7 +108,7 @@ function prefixFields(fields: Record<string, string>): Record<string, string> {
   );
 }
 
-/** `POST /api/v1/cost/calculate {spec, params, specs?, date?, companyId?}` → `result` (API.md §5). */
+/** `POST /api/v1/cost/calculate {spec, params, specs?, date?, companyId?}` → `result`. */
 export const calculateCostCall = defineCall({
   input: calculateInputSchema,
   maxBody: 32 * 1024 * 1024,

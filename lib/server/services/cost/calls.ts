@@ -11,7 +11,7 @@ import { restoreSpecCall, saveSpecCall, specHistoryCall, specVersionCall, specWh
 import { deleteScenarioCall, listScenariosCall, saveScenarioCall } from './scenarios';
 import { costSensitivityCall } from './sensitivity-cost';
 
-/** Себестоимость (issue 6) under /api/v1. */
+/** Себестоимость under /api/v1. */
 export const costCalls: CallTable = {
   'cost/calculate': calculateCostCall,
   'cost/sensitivity': costSensitivityCall,

@@ -20,7 +20,7 @@ import { updateAttributesCall } from './update-attributes';
 import { uploadChunkCall } from './upload-chunk';
 import { uploadStatusCall } from './upload-status';
 
-/** file-manager v1 calls (API.md §3), incl. `file/:id` and `files`. */
+/** file-manager v1 calls, incl. `file/:id` and `files`. */
 export const fileCalls: CallTable = {
   listObjects: listObjectsCall,
   getFileInfo: getFileInfoCall,

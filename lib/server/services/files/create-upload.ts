@@ -28,7 +28,7 @@ export const createUploadInput = z.object({
   sha256: sha256Schema.optional(),
 });
 
-/** Starts a resumable upload: answers the chunk plan of API.md §3. */
+/** Starts a resumable upload: answers the chunk plan of docs/api.md. */
 export const createUploadCall = defineCall({
   maxBody: 5 * 1024 * 1024,
   input: createUploadInput,

@@ -13,7 +13,7 @@ export const newId = (): string => randomBytes(16).toString('base64url');
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** A row as the wire object of API.md §3. */
+/** A row as the wire object of docs/api.md. */
 export function toWire(row: ObjectRow, access: FileAccess): FileObject {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
 
-/** Notifications (API.md §4): keys `api/v1/<call>` and `private/<call>`; filled in by the notifications issue. */
+/** Notifications: keys `api/v1/<call>` and `private/<call>`; filled in by the notifications issue. */
 export const notyCalls: CallTable = {};

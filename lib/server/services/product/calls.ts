@@ -8,7 +8,7 @@ import { companyCalls } from '../companies/calls';
 import { calculatorCalls } from '../calculators/calls';
 import { templateCalls } from '../templates/calls';
 
-/** The product's own calls under /api/v1 (API.md §5), keyed by path: `calculators/run`, `cost/calculate`… */
+/** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls: CallTable = {
   health: { handle: () => ({ msg: 'Сервис работает', ...liveness() }) },
   'app/info': getAppInfo,

@@ -5,7 +5,7 @@ import { templateFieldsCall } from './fields';
 import { generateDocumentCall } from './generate';
 import { listTemplatesCall } from './seed-samples';
 
-/** Documents from DOCX templates (issue 8 §5) under /api/v1, documented in docs/api.md. */
+/** Documents from DOCX templates under /api/v1, documented in docs/api.md. */
 export const templateCalls: CallTable = {
   'templates/list': listTemplatesCall,
   'templates/fields': templateFieldsCall,

@@ -37,7 +37,7 @@ async function claim(ctx: AppContext, userId: string, sample: TemplateSampleId):
 
 /**
  * Puts the bundled templates («Счёт на оплату», «Договор поставки», «Коммерческое предложение», «Акт
- * выполненных работ») into the user's «Шаблоны документов» once (issue 8 §6). Each sample is claimed by a
+ * выполненных работ») into the user's «Шаблоны документов» once. Each sample is claimed by a
  * row of `templates_sample_seeds` before its file is stored, so concurrent calls store it once; the row
  * stays after the user deletes the file, so a deleted sample does not come back («Добавить образец»
  * adds it again). Calls that lost the claim wait a little for the file. Returns the files stored now.

@@ -25,7 +25,7 @@ describe('catalog search: built-in and own calculators alike', () => {
   });
 });
 
-describe('issue 7 form changes', () => {
+describe('calculator form rules', () => {
   it('vacation: the optional income since January goes to the call', () => {
     const v = { ...initialValues('vacation'), earnings: '600 000' };
     expect(toInput('vacation', v)).not.toHaveProperty('incomeBefore');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { run } from './helpers';
 
-// Issue 7: «when `contributions` is omitted for an ИП, the year's own contributions are computed and used» —
+// The rule: «when `contributions` is omitted for an ИП, the year's own contributions are computed and used» —
 // for an ИП without employees (up to 100 % of the tax) and with employees (up to 50 %).
 describe('usn «доходы»: an ИП\'s own contributions when `contributions` is omitted', () => {
   it('an ИП with employees: own contributions computed, the reduction capped at 50 %', () => {

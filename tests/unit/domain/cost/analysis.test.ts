@@ -9,7 +9,7 @@ import { requisiteLines, signatureLines, type PrintCompany } from '@/lib/domain/
 
 const rates = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7' };
 
-/** reference/domain.md §1.1 «Полка». */
+/** The worked example «Полка». */
 const shelf: SpecDocument = {
   schemaVersion: 1,
   name: 'Полка',

@@ -3,7 +3,7 @@ import { calculateCost, CostError, type CostParams, type SpecDocument } from '@/
 
 const rates = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7' };
 
-/** reference/domain.md §1.1 «Полка». */
+/** The worked example «Полка». */
 const shelf: SpecDocument = {
   schemaVersion: 1,
   name: 'Полка',

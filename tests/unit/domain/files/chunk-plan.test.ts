@@ -4,7 +4,7 @@ import { formatSize } from '@/lib/domain/files/format-size';
 import { isInlineType, mimeOf } from '@/lib/domain/files/mime';
 import { nameProblem, safeEntryName, searchKey, uniqueName } from '@/lib/domain/files/names';
 
-describe('chunk plan (API.md §3)', () => {
+describe('chunk plan', () => {
   it.each([
     [0, 1, 0],
     [1, 1, 1],
