@@ -22,18 +22,27 @@ export function isProtectedPath(pathname: string, search: URLSearchParams): bool
   return true;
 }
 
+const BASE = 'http://same.invalid';
+
+/** A path the browser resolves on this site only: `/x…`, not `//host`, `/\\host`, no control characters. */
+const isLocalPath = (p: string): boolean =>
+  p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') && !/[\u0000-\u001f\u007f\\]/.test(p);
+
 /**
- * Where to go after signing in: only a same-origin path (`/x…`), never `//host`, `/\host`, a scheme or
- * control characters (no open redirect). Anything else → `/`.
+ * Where to go after signing in (the sign-in form, the OAuth and Telegram returns, the page gate): only a
+ * same-origin path, else `/`. The rule holds for the *normalised* path the browser will follow, not only the
+ * raw string: `/.//host`, `/..//host`, `/%2e%2e//host`, `/a/..//host` all normalise to `//host` — another
+ * site — and are refused. The answer is a fixed point: resolving it again gives itself.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || next.length > 2000) return '/';
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return '/';
+  if (!next || next.length > 2000 || !isLocalPath(next)) return '/';
   try {
-    const url = new URL(next, 'http://same.invalid');
-    if (url.origin !== 'http://same.invalid') return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(next, BASE);
+    if (url.origin !== BASE) return '/';
+    const out = `${url.pathname}${url.search}${url.hash}`;
+    if (!isLocalPath(out)) return '/';
+    const again = new URL(out, BASE);
+    return again.origin === BASE && `${again.pathname}${again.search}${again.hash}` === out ? out : '/';
   } catch {
     return '/';
   }

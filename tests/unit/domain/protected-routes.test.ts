@@ -36,10 +36,51 @@ describe('safeNextPath (no open redirect)', () => {
     ['/companies', '/companies'],
     ['/calculators/vat?x=1#r', '/calculators/vat?x=1#r'],
     ['/a/../b', '/b'],
+    ['/./companies', '/companies'],
+    ['/%2e%2e/companies', '/companies'],
+    ['/cost?next=//evil.example', '/cost?next=//evil.example'],
+    ['/companies//x', '/companies//x'],
+    ['/%2f%2fevil.example', '/%2f%2fevil.example'],
+    ['/file/abc?link=t#p=//x', '/file/abc?link=t#p=//x'],
+    ['/поиск', '/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA'],
   ])('%s → %s', (input, out) => expect(safeNextPath(input)).toBe(out));
 
-  it.each([null, '', 'https://evil.example', '//evil.example', '/\\evil.example', '\\\\evil', 'javascript:alert(1)', '/\tx', ' /x', `/${'a'.repeat(2001)}`])(
-    '%s → /',
-    (input) => expect(safeNextPath(input)).toBe('/'),
-  );
+  it.each([
+    null,
+    undefined,
+    '',
+    'https://evil.example',
+    'http:evil.example',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil',
+    'javascript:alert(1)',
+    'evil.example',
+    '/\tx',
+    '/\n/evil.example',
+    ' /x',
+    `/${'a'.repeat(2001)}`,
+    // Normalise to `//host`: the raw string looks local, the browser would leave the site.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/%2e//evil.example',
+    '/.%2e//evil.example',
+    '/a/..//evil.example',
+    '/a/b/../..//evil.example',
+    '/a/%2e%2e//evil.example',
+    '/./..//evil.example/x?y=1',
+    '/.///evil.example',
+  ])('%s → /', (input) => expect(safeNextPath(input)).toBe('/'));
+
+  it('every answer is a fixed point and stays on the site', () => {
+    const inputs = ['/a/./b/../c', '/%2e/x', '/x/%2E%2E/y', '/.//h', '/a/..//h', '/%252e%252e//h', '/..%2f/h'];
+    for (const input of inputs) {
+      const out = safeNextPath(input);
+      expect(safeNextPath(out)).toBe(out);
+      expect(new URL(out, 'https://kalkulus.ru').origin).toBe('https://kalkulus.ru');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isProtectedPath } from '@/lib/domain/protected-routes';
+import { isProtectedPath, safeNextPath } from '@/lib/domain/protected-routes';
 import { getAppContext } from '../../context';
 import { isServiceError } from '../../errors';
 import { log } from '../../log';
@@ -25,7 +25,7 @@ export async function gatePage(req: Request): Promise<GateDecision> {
   if (!isProtectedPath(url.pathname, url.searchParams)) return { kind: 'pass' };
   const redirect = (setCookies: string[] = []): GateDecision => ({
     kind: 'redirect',
-    location: `/auth?next=${encodeURIComponent(url.pathname + url.search)}`,
+    location: `/auth?next=${encodeURIComponent(safeNextPath(url.pathname + url.search))}`,
     setCookies,
   });
   let ctx;
