@@ -5,4 +5,6 @@ export * from './files';
 export * from './companies';
 export * from './rates';
 export * from './cost';
+export * from './business-processes';
+export * from './specifications';
 export * from './templates';

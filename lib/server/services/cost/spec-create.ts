@@ -3,7 +3,7 @@ import { nameProblem } from '@/lib/domain/files/names';
 import { z } from '@/lib/schemas/envelope';
 import { rootSchema } from '@/lib/schemas/files';
 import { specificationSchema } from '@/lib/schemas/specification';
-import { specVersions } from '../../db/schema';
+import { specificationVersions } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -31,7 +31,7 @@ export const createSpecCall = defineCall({
     const metadata = JSON.stringify(doc);
     const object = await storeBytes(ctx, user.id, { name, type: 'specifications', root: input.root, bytes: new Uint8Array(0), metadata, refuseTakenName: true });
     await ctx.db
-      .insert(specVersions)
+      .insert(specificationVersions)
       .values({ specId: object.id, version: object.version, name, metadata, authorId: user.id, savedAt: new Date(object.updated_at) })
       .onConflictDoNothing();
     return { msg: 'Спецификация создана', id: object.id, version: object.version, updatedAt: object.updated_at, object };

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { costParamsSchema } from '@/lib/schemas/specification';
 import type { Db } from '../../db/client';
-import { fileObjects, processSets } from '../../db/schema';
+import { fileObjects, businessProcesses } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -42,9 +42,9 @@ async function loadTree(db: Db, userId: string, root: ObjectRow): Promise<Map<st
     let setName: string | undefined;
     if (processSetId && z.uuid().safeParse(processSetId).success) {
       const [set] = await db
-        .select({ updatedAt: processSets.updatedAt, name: processSets.name })
-        .from(processSets)
-        .where(and(eq(processSets.id, processSetId), eq(processSets.ownerId, userId)));
+        .select({ updatedAt: businessProcesses.updatedAt, name: businessProcesses.name })
+        .from(businessProcesses)
+        .where(and(eq(businessProcesses.id, processSetId), eq(businessProcesses.ownerId, userId)));
       setChangedAt = set?.updatedAt ?? null;
       setName = set?.name;
     }
@@ -163,9 +163,9 @@ export const linkedSpecsCall = defineCall({
   async handle({ input: { id }, req, ctx }) {
     const user = await requireUser(ctx, req);
     const [set] = await ctx.db
-      .select({ updatedAt: processSets.updatedAt })
-      .from(processSets)
-      .where(and(eq(processSets.id, id), eq(processSets.ownerId, user.id)));
+      .select({ updatedAt: businessProcesses.updatedAt })
+      .from(businessProcesses)
+      .where(and(eq(businessProcesses.id, id), eq(businessProcesses.ownerId, user.id)));
     if (!set) throw new ServiceError('NOT_FOUND', 'Набор процессов не найден.');
     const candidates = await ctx.db
       .select({ id: fileObjects.id, name: fileObjects.name, metadata: fileObjects.metadata, updatedAt: fileObjects.updatedAt })

@@ -5,7 +5,7 @@ import { z } from '@/lib/schemas/envelope';
 import { specificationSchema } from '@/lib/schemas/specification';
 import type { FileAccess } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
-import { fileObjects, fileUploads, specVersions, users } from '../../db/schema';
+import { fileObjects, fileUploads, specificationVersions, users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -47,12 +47,12 @@ async function uploaderOf(db: Db, row: ObjectRow): Promise<string | null> {
 /** The object's current document recorded as a version, if it is not yet (objects made outside specs/create). */
 async function ensureCurrentRecorded(db: Db, row: ObjectRow): Promise<void> {
   const [known] = await db
-    .select({ version: specVersions.version })
-    .from(specVersions)
-    .where(and(eq(specVersions.specId, row.id), eq(specVersions.version, row.version)));
+    .select({ version: specificationVersions.version })
+    .from(specificationVersions)
+    .where(and(eq(specificationVersions.specId, row.id), eq(specificationVersions.version, row.version)));
   if (known) return;
   await db
-    .insert(specVersions)
+    .insert(specificationVersions)
     .values({ specId: row.id, version: row.version, name: row.name, metadata: row.metadata, authorId: await uploaderOf(db, row), savedAt: row.updatedAt })
     .onConflictDoNothing();
 }
@@ -93,7 +93,7 @@ export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: 
       .where(and(eq(fileObjects.id, row.id), eq(fileObjects.version, row.version)))
       .returning();
     if (!updated) throw stale(row.version);
-    await tx.insert(specVersions).values({
+    await tx.insert(specificationVersions).values({
       specId: row.id,
       version: updated.version,
       name: doc.name,
@@ -137,19 +137,19 @@ export const specHistoryCall = defineCall({
     const row = await specObject(ctx.db, user.id, input.id, 'read');
     const list = await ctx.db
       .select({
-        version: specVersions.version,
-        name: specVersions.name,
-        savedAt: specVersions.savedAt,
-        restoredFrom: specVersions.restoredFrom,
-        authorId: specVersions.authorId,
+        version: specificationVersions.version,
+        name: specificationVersions.name,
+        savedAt: specificationVersions.savedAt,
+        restoredFrom: specificationVersions.restoredFrom,
+        authorId: specificationVersions.authorId,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
       })
-      .from(specVersions)
-      .leftJoin(users, eq(users.id, specVersions.authorId))
-      .where(eq(specVersions.specId, row.id))
-      .orderBy(desc(specVersions.version));
+      .from(specificationVersions)
+      .leftJoin(users, eq(users.id, specificationVersions.authorId))
+      .where(eq(specificationVersions.specId, row.id))
+      .orderBy(desc(specificationVersions.version));
     const versions = list.map((v) => ({
       version: v.version,
       name: v.name,
@@ -174,8 +174,8 @@ async function versionDoc(db: Db, row: ObjectRow, version: number) {
   if (version === row.version) return { version, name: row.name, metadata: row.metadata, savedAt: row.updatedAt };
   const [v] = await db
     .select()
-    .from(specVersions)
-    .where(and(eq(specVersions.specId, row.id), eq(specVersions.version, version)));
+    .from(specificationVersions)
+    .where(and(eq(specificationVersions.specId, row.id), eq(specificationVersions.version, version)));
   if (!v) throw new ServiceError('NOT_FOUND', `Версия ${version} не найдена.`, { fields: { version: 'Такой версии нет.' } });
   return v;
 }
