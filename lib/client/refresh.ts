@@ -7,12 +7,19 @@ import { forgetRoles, rememberRolesOf } from './roles';
  */
 let inFlight: Promise<boolean> | null = null;
 
-/** The access-token cookie as the app sets it (48000 minutes, docs/api.md), and the token's roles cached. */
-export function storeAccessToken(token: string): void {
+/** Lifetime of the refresh token when an answer does not say it (1440 minutes). */
+const DEFAULT_REFRESH_S = 1440 * 60;
+
+/**
+ * The access-token cookie as the server sets it (as long as the refresh token, `refreshTokenExpiresIn`
+ * seconds of the answer), and the token's roles cached.
+ */
+export function storeAccessToken(token: string, refreshTokenExpiresIn?: unknown): void {
   rememberRolesOf(token);
+  const seconds = typeof refreshTokenExpiresIn === 'number' && refreshTokenExpiresIn > 0 ? refreshTokenExpiresIn : DEFAULT_REFRESH_S;
   Cookies.set('accessToken', token, {
     path: '/',
-    expires: 48000 / 1440,
+    expires: seconds / 86400,
     sameSite: 'lax',
     secure: typeof location !== 'undefined' && location.protocol === 'https:',
   });
@@ -30,14 +37,14 @@ export function refreshAccessToken(): Promise<boolean> {
         body: '{}',
         credentials: 'same-origin',
       });
-      const body = (await res.json().catch(() => null)) as { ok?: boolean; accessToken?: unknown } | null;
+      const body = (await res.json().catch(() => null)) as { ok?: boolean; accessToken?: unknown; refreshTokenExpiresIn?: unknown } | null;
       if (!res.ok || body?.ok !== true || typeof body.accessToken !== 'string') {
         // The service refused (the session ended): its roles no longer apply. A network failure keeps them.
         if (body !== null) forgetRoles();
         return false;
       }
       // The route set the cookie already; setting it here too covers upstreams that answer without cookies.
-      if (Cookies.get('accessToken') !== body.accessToken) storeAccessToken(body.accessToken);
+      if (Cookies.get('accessToken') !== body.accessToken) storeAccessToken(body.accessToken, body.refreshTokenExpiresIn);
       else rememberRolesOf(body.accessToken);
       return true;
     } catch {

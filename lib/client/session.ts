@@ -119,7 +119,7 @@ export async function ensureSession(): Promise<SessionClaims | null> {
 
 /** Stores the tokens of a login / register / OAuth answer and caches its roles (the route has set the cookies; this covers upstreams). */
 export function acceptTokens(answer: Record<string, unknown>): void {
-  if (typeof answer.accessToken === 'string') storeAccessToken(answer.accessToken);
+  if (typeof answer.accessToken === 'string') storeAccessToken(answer.accessToken, answer.refreshTokenExpiresIn);
 }
 
 /** Signs out: drops the tokens and key record, tells the service (errors ignored), clears roles, goes to /auth. */

@@ -41,7 +41,7 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
 
     const access = r.cookies.find((c) => c.startsWith('accessToken='));
     const refresh = r.cookies.find((c) => c.startsWith('refreshToken='));
-    expect(access).toMatch(/Max-Age=2880000; SameSite=Lax/);
+    expect(access).toMatch(/Max-Age=86400; SameSite=Lax/);
     expect(access).not.toMatch(/HttpOnly/);
     expect(refresh).toMatch(/Max-Age=86400; SameSite=Lax; HttpOnly/);
 
@@ -90,6 +90,7 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     const claims = decodeJwt(ok.body.accessToken as string);
     expect(claims.exp! - claims.iat!).toBe(720 * 60);
     expect(ok.cookies.find((c) => c.startsWith('refreshToken='))).toMatch(/Max-Age=2592000;/);
+    expect(ok.cookies.find((c) => c.startsWith('accessToken='))).toMatch(/Max-Age=2592000;/);
   });
 
   it('regenerateTokens rotates; a racing pair gets the same child; reuse after the grace revokes the family', async () => {

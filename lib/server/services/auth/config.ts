@@ -16,9 +16,8 @@ export function lifetimes(env: Env, remember: boolean): { access: number; refres
 /** The longest an access token can live: a retired key verifies this long after its retirement. */
 export const MAX_ACCESS_S = 720 * MIN;
 
-/** The app's cookie for the access token: 48000 minutes (the seed's application override). */
+/** The app's cookie for the access token (not HttpOnly: the page reads it); it lives as long as the refresh token. */
 export const ACCESS_COOKIE = 'accessToken';
-export const ACCESS_COOKIE_MAX_AGE_S = 48000 * MIN;
 /** HttpOnly cookie holding the refresh token (filled into regenerateTokens/logout by the route). */
 export const REFRESH_COOKIE = 'refreshToken';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getEnv } from '../../env';
-import { ACCESS_COOKIE, ACCESS_COOKIE_MAX_AGE_S, REFRESH_COOKIE } from './config';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './config';
 import { cookieValue } from './require-user';
 
 /** Calls whose success answer carries a token pair. */
@@ -27,10 +27,13 @@ export function cookieHeader(
   return parts.join('; ');
 }
 
-/** Set-Cookie values for a fresh token pair. */
+/**
+ * Set-Cookie values for a fresh token pair. Both cookies live as long as the refresh token: the access cookie
+ * never outlives the session that can renew it, and never dies while that session can.
+ */
 export function tokenCookies(req: Request, accessToken: string, refreshToken: string, refreshMaxAge: number): string[] {
   return [
-    cookieHeader(req, ACCESS_COOKIE, accessToken, { maxAge: ACCESS_COOKIE_MAX_AGE_S }),
+    cookieHeader(req, ACCESS_COOKIE, accessToken, { maxAge: refreshMaxAge }),
     cookieHeader(req, REFRESH_COOKIE, refreshToken, { maxAge: refreshMaxAge, httpOnly: true }),
   ];
 }
