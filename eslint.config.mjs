@@ -3,7 +3,7 @@ import nextTs from 'eslint-config-next/typescript';
 
 /**
  * Import rule (DESIGN §2): app → components → lib/{client,schemas} → lib/domain.
- * lib/domain imports nothing outside itself but the decimal library and the name-declension library (lvovich,
+ * lib/domain imports nothing outside itself but the decimal library, the DOCX template library (docxtemplater) and the name-declension library (lvovich,
  * pure, no dependencies); lib/server only from server code.
  */
 const serverOnly = {
@@ -31,9 +31,9 @@ const config = [
         {
           patterns: [
             {
-              regex: '^(?!decimal\\.js$|lvovich$|\\./|@/lib/domain/).*',
+              regex: '^(?!decimal\\.js$|lvovich$|docxtemplater$|\\./|@/lib/domain/).*',
               message:
-                'lib/domain — чистый код: импортирует только decimal.js, lvovich (склонение ФИО), ./соседние файлы и @/lib/domain/… (между папками — через @/lib/domain/…).',
+                'lib/domain — чистый код: импортирует только decimal.js, lvovich (склонение ФИО), docxtemplater (шаблоны DOCX), ./соседние файлы и @/lib/domain/… (между папками — через @/lib/domain/…).',
             },
           ],
         },
