@@ -4,18 +4,11 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const live = process.env.NEXT_PHASE !== 'phase-production-build';
-  // uploadChunk straight to the file service (lib/server/gateway/upload-fast-path.ts). Installed first, so the
-  // peer-address hook below wraps it and stamps the request before it gets there.
-  if (live) {
-    const { installUploadFastPath } = await import('./lib/server/gateway/upload-fast-path');
-    installUploadFastPath();
-  }
-  // Stamp every request with its socket address (lib/server/client-ip.ts), before anything is served.
-  const { installPeerAddressHook } = await import('./lib/server/client-ip');
-  installPeerAddressHook();
   // `next build` may load this file too; never open the live database from a build.
-  if (!live) return;
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // The uploadChunk handler that the project's server (server.mjs) routes to before Next.
+  const { registerUploadFastPath } = await import('./lib/server/gateway/upload-fast-path');
+  registerUploadFastPath();
   const { startServer } = await import('./lib/server/startup');
   await startServer();
 }

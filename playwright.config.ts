@@ -38,13 +38,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node_modules/.bin/next start -p ${port} -H 127.0.0.1`,
+    // The server `npm start` runs (server.mjs), so the suite covers its routing too.
+    command: 'node server.mjs',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? './.tmp/e2e-data',
       NEXT_TELEMETRY_DISABLED: '1',
       // Every e2e user registers from 127.0.0.1: widen the per-IP limits (they are tested in integration).

@@ -18,16 +18,15 @@ export function tempDataDir(name) {
   return dir;
 }
 
-/** Starts `next start` in its own process group. */
+/** Starts the app's server (server.mjs, as `npm start` does) in its own process group. */
 export function startServer({ port, dataDir, env = {} }) {
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): Node flags for the server, to profile it.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [...nodeArgs, next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server.mjs')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', ...env },
   });
   return child;
 }

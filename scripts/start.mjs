@@ -1,4 +1,4 @@
-// `npm start`: build when missing or stale, create DATA_DIR, serve with the embedded services, print the URL.
+// `npm start`: build when missing or stale, create DATA_DIR, run the app's server (server.mjs), print the URL.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -30,10 +30,10 @@ if (!ensureBuild()) {
 }
 fs.mkdirSync(dataDir, { recursive: true });
 
-const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['start', '-p', port, '-H', host], {
+const child = spawn(process.execPath, [path.join(root, 'server.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, PORT: port, HOST: host, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -1,28 +1,16 @@
 import 'server-only';
-import { hookServerRequests } from './request-hooks';
 
 /**
  * The caller's address for per-IP rate limits and session records, never taken on trust from a header the
  * caller can write. `X-Forwarded-For` counts only as far as `TRUST_PROXY` says (number of proxies in front,
- * or `true` for all); the address of the TCP peer itself is stamped on every request by the server hook
- * below, in a private header that overwrites anything the caller sent.
+ * or `true` for all); the address of the TCP peer itself is stamped on every request by the project's server
+ * (server.mjs, which names the same header), in a private header that overwrites anything the caller sent.
  */
 
-/** Private header carrying the socket's remote address (set by `installPeerAddressHook`, never by a client). */
+/** Private header carrying the socket's remote address (set by server.mjs, never by a client). */
 export const PEER_HEADER = 'x-kalkulus-peer';
-/** The address used when the peer is not known (requests that did not pass the hook, e.g. direct calls in tests). */
+/** The address used when the peer is not known (requests that did not pass server.mjs, e.g. direct calls in tests). */
 export const UNKNOWN_IP = 'unknown';
-
-/**
- * Stamps every request of the HTTP(S) server (once per process) with the socket's remote address in
- * PEER_HEADER. Runs from instrumentation.ts before the app serves pages.
- */
-export function installPeerAddressHook(): void {
-  hookServerRequests('peerAddress', (req) => {
-    req.headers[PEER_HEADER] = req.socket?.remoteAddress ?? '';
-    return false;
-  });
-}
 
 /** Strips the IPv4-mapped IPv6 prefix (`::ffff:1.2.3.4` → `1.2.3.4`). */
 const normal = (a: string) => a.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');

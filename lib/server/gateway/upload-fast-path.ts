@@ -2,19 +2,17 @@ import 'server-only';
 import http from 'node:http';
 import { getEnv } from '../env';
 import { errorResponse, okResponse } from '../http';
-import { hookServerRequests } from '../request-hooks';
 import { receiveChunk } from '../services/files/upload-chunk';
 import { contextOrUnavailable } from './dispatch';
 import { services } from './services';
 
 /**
- * The fast path of `uploadChunk` (the one call that carries megabytes, dozens of times per file): the server's
- * `request` event hands `POST {files base}/uploadChunk` straight to the file service with the socket's own
- * IncomingMessage as the body — no router, no web-stream copy of the body — and answers with the same envelope
- * as the gateway. Everything else (other methods and calls, an upstream file manager) goes on to Next as
- * before, and the route handler of the call still serves it where this hook is not installed (tests that call
- * the route directly). Installed once per process from instrumentation.ts, before the peer-address hook, so the
- * request reaching it already carries its peer address.
+ * The fast path of `uploadChunk` (the one call that carries megabytes, dozens of times per file): the project's
+ * server (server.mjs) hands `POST {files base}/uploadChunk` here before Next, with the socket's own
+ * IncomingMessage as the body — no router, no web-stream copy of the body — and it answers with the same
+ * envelope as the gateway. Everything else (other methods and calls, an upstream file manager) goes to Next,
+ * and the route handler of the call serves it wherever this handler is not registered (`next dev` on its
+ * own, tests that call the route directly). Registered once per process from instrumentation.ts.
  */
 const PATH = `${services.files.base}/uploadChunk`;
 
@@ -76,11 +74,10 @@ export async function serveUploadChunk(req: http.IncomingMessage, res: http.Serv
   }
 }
 
-/** Hooks the server's `request` event (once per process) to serve uploadChunk on the fast path. */
-export function installUploadFastPath(): void {
-  hookServerRequests('uploadFastPath', (req, res) => {
-    if (!takesFastPath(req)) return false;
-    void serveUploadChunk(req, res);
-    return true;
-  });
+/** The key server.mjs looks the handler up by (its UPLOAD_CHUNK). */
+export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
+
+/** Gives the project's server (server.mjs) this process's uploadChunk handler. */
+export function registerUploadFastPath(): void {
+  (globalThis as { [UPLOAD_CHUNK]?: unknown })[UPLOAD_CHUNK] = { takes: takesFastPath, serve: serveUploadChunk };
 }

@@ -1,13 +1,14 @@
 // @vitest-environment node
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientIp, forwardedFor, installPeerAddressHook, PEER_HEADER, UNKNOWN_IP } from '@/lib/server/client-ip';
+import { clientIp, forwardedFor, PEER_HEADER, UNKNOWN_IP } from '@/lib/server/client-ip';
 import { setAppContext } from '@/lib/server/context';
 import { parseEnv } from '@/lib/server/env';
 import { createTestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
 import { authCall } from './helpers';
+import { PEER_HEADER as SERVER_PEER_HEADER, requestListener } from '../../../server.mjs';
 
 const req = (headers: Record<string, string>) => new Request('http://localhost/x', { headers });
 
@@ -39,10 +40,9 @@ describe('client address (TRUST_PROXY)', () => {
     expect(clientIp(req({ [PEER_HEADER]: '10.0.0.2' }), 3)).toBe('10.0.0.2');
   });
 
-  it('the server hook stamps the socket address and overwrites a forged peer header', async () => {
-    installPeerAddressHook();
-    installPeerAddressHook(); // idempotent
-    const server = http.createServer((q, s) => s.end(JSON.stringify({ peer: q.headers[PEER_HEADER] })));
+  it('the project\'s server (server.mjs) stamps the socket address and overwrites a forged peer header', async () => {
+    expect(SERVER_PEER_HEADER).toBe(PEER_HEADER);
+    const server = http.createServer(requestListener((q, s) => s.end(JSON.stringify({ peer: q.headers[PEER_HEADER] }))));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const { port } = server.address() as { port: number };

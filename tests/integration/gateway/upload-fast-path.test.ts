@@ -5,14 +5,16 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
-import { installUploadFastPath, takesFastPath } from '@/lib/server/gateway/upload-fast-path';
+import { registerUploadFastPath, takesFastPath, UPLOAD_CHUNK } from '@/lib/server/gateway/upload-fast-path';
+import { requestListener, UPLOAD_CHUNK as SERVER_UPLOAD_CHUNK } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { createHarness, crc32, ok, pattern, sha256, users, type Harness } from '../files/harness';
 
 /**
- * The production server's fast path for uploadChunk: a real HTTP server whose `request` event is hooked as in
- * instrumentation.ts; everything the hook does not take reaches the server's own handler (Next in production).
+ * The fast path for uploadChunk: a real HTTP server with the request listener of the project's server
+ * (server.mjs) and the handler registered as instrumentation.ts does; everything else reaches the handler given
+ * for Next.
  */
 describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => {
   let h: Harness;
@@ -26,11 +28,14 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     h = await createHarness('disk');
     [a] = (await users(h.ctx, 1)) as [TestUser];
     setAppContext(h.ctx);
-    installUploadFastPath();
-    server = http.createServer((_req, res) => {
-      res.writeHead(299, { 'content-type': 'text/plain' });
-      res.end('next');
-    });
+    expect(SERVER_UPLOAD_CHUNK).toBe(UPLOAD_CHUNK);
+    registerUploadFastPath();
+    server = http.createServer(
+      requestListener((_req, res) => {
+        res.writeHead(299, { 'content-type': 'text/plain' });
+        res.end('next');
+      }),
+    );
     server.on('connection', () => connections++);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +43,7 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
   afterAll(async () => {
     agent.destroy();
     await new Promise((r) => server.close(r));
+    delete (globalThis as { [UPLOAD_CHUNK]?: unknown })[UPLOAD_CHUNK];
     setAppContext(undefined);
     await h.close();
   });
@@ -152,5 +158,12 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
   it('leaves every other request to the server', async () => {
     expect((await send(PATH, { method: 'GET' })).text).toBe('next');
     expect((await send('/file-manager-service/api/v1/uploadStatus', { body: Buffer.from('{}') })).text).toBe('next');
+    // Before the app has registered its handler, uploadChunk goes to Next too (whose route handler serves it).
+    delete (globalThis as { [UPLOAD_CHUNK]?: unknown })[UPLOAD_CHUNK];
+    try {
+      expect((await send(PATH, { body: Buffer.from('x') })).text).toBe('next');
+    } finally {
+      registerUploadFastPath();
+    }
   });
 });

@@ -1,0 +1,73 @@
+// The project's HTTP server: `npm start` runs it (scripts/start.mjs), and so does a container after `next build`
+// (`node server.mjs`, PORT and HOST from the environment); `node server.mjs --dev` serves the development build.
+// Every request goes to Next, except the one call the app serves before Next (see requestListener).
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** Private header carrying the TCP peer's address (read by lib/server/client-ip.ts); a client's copy is overwritten. */
+export const PEER_HEADER = 'x-kalkulus-peer';
+
+/**
+ * Where the app puts its `uploadChunk` handler when it starts (lib/server/gateway/upload-fast-path.ts, from
+ * instrumentation.ts): `{ takes(req): boolean, serve(req, res): Promise<void> }`. The handler lives in the
+ * app's build; this file only routes to it.
+ */
+export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
+
+/**
+ * The server's request listener: stamps the peer address, hands `POST …/uploadChunk` (megabytes, dozens of
+ * times per file) straight to the file service with the socket's own request as the body — no router, no
+ * web-stream copy — and everything else to `nextHandler`. Until the app has registered its handler (the first
+ * moments of `--dev`), uploadChunk goes to Next as well, whose route handler serves the same call.
+ */
+export function requestListener(nextHandler) {
+  return (req, res) => {
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    const uploadChunk = globalThis[UPLOAD_CHUNK];
+    const served = uploadChunk?.takes(req) ? uploadChunk.serve(req, res) : nextHandler(req, res);
+    Promise.resolve(served).catch((err) => {
+      console.error(`${new Date().toISOString()} ERROR ${req.method} ${req.url} failed —`, err);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end('Internal Server Error');
+      } else res.destroy();
+    });
+  };
+}
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const port = Number(process.env.PORT || 3000);
+  const hostname = process.env.HOST || '0.0.0.0';
+  process.env.NODE_ENV ??= dev ? 'development' : 'production';
+  process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+  const { default: next } = await import('next');
+  const app = next({ dev, dir: path.dirname(fileURLToPath(import.meta.url)), hostname, port });
+  // Loads the build and runs instrumentation.ts: configuration check, database, migrations, the app's handlers.
+  await app.prepare();
+  const server = http.createServer(requestListener(app.getRequestHandler()));
+  server.on('error', (err) => {
+    console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
+    process.exit(1);
+  });
+  server.listen(port, hostname, () => console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Stops taking connections, lets requests in progress finish, then closes the app; never longer than 10 s.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(() => void app.close().finally(() => process.exit(0)));
+    server.closeIdleConnections();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
