@@ -1,6 +1,6 @@
 import { Dec, HUNDRED, ZERO, kop, money } from './num';
 import { invalid, parseDec } from './parse';
-import { marginOf, markupOf, priceByMargin, vatInside, vatOf } from './pricing';
+import { marginOf, markupOf, priceByMargin, vatInside, vatOf } from './engine/pricing';
 
 /** A price and what follows from it, per unit; money with two decimals, percentages with two (null = base 0). */
 export interface PriceFigures {

@@ -2,4 +2,4 @@
 export { Dec, dec, sum, min, max, ZERO, HUNDRED, type DecLike } from './decimal';
 export { roundKop, roundRub, roundTo, toMoneyString, toFixedString } from './round';
 export { parseDecimal, parseMoney, type ParseResult, type ParseFailure } from './parse';
-export { formatNumber, formatMoney, formatPercent, NBSP, MINUS } from './format';
+export { formatNumber, formatMoney, formatPercent, formatDecimalText, NBSP, MINUS } from './format';

@@ -1,6 +1,6 @@
-import { Dec, ruMoney } from './num';
+import { Dec, ruMoney } from '@/lib/domain/cost/num';
 import { pctText, ruExact, ruMoneyStr } from './text';
-import { ARTICLE_NOS, type ArticleNo, type CostExplain, type CostFigures, type CostLine } from './types';
+import { ARTICLE_NOS, type ArticleNo, type CostExplain, type CostFigures, type CostLine } from '@/lib/domain/cost/types';
 
 /** Up to this many lines an article's formula lists their amounts; beyond it, their sum. */
 const LIST_MAX = 12;

@@ -1,115 +1,15 @@
 import { mul, parseFixed, parseOptFixed, pow10, ratioOf, toKopecks, kopString, type Fixed, type Ratio } from './fixed';
 import { ARTICLE_OF, type Run } from './run';
 import { at4, finiteOf, plain, ruFixed, ruKop, ruKopOrPlain } from './text';
-import type { CostLine, MaterialLine } from './types';
+import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
 
 /**
- * The two quick ways of a material line (a bought one, without `specId`): plain Numbers when every
- * intermediate is an exact integer below 2^53, else BigInt fixed point. Both compute the same exact value
- * and round it half-up once, as the decimal.js path does; anything they cannot take returns null.
+ * The one fast path of a material line (a bought one, without `specId`): BigInt fixed point instead of
+ * decimal.js objects, a few integer operations per line. It computes the same exact value as the exact path
+ * (`materials.ts`) and rounds it half-up to kopecks once; whatever it cannot take (commas, spaces, JSON
+ * numbers, negatives, absurd lengths) returns null and goes the exact way, which also words the errors.
+ * `tests/unit/domain/cost/fast-path.test.ts` checks on generated lines that both give the same amounts and texts.
  */
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-export const SAFE_SUM = 2 ** 52;
-const NPOW = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/** A plain decimal string with at most 15 digits as an exact integer mantissa; null otherwise. */
-function parseSmall(v: unknown, out: { m: number; s: number }): boolean {
-  if (v === undefined || v === null || v === '') {
-    out.m = 0;
-    out.s = 0;
-    return true;
-  }
-  if (typeof v !== 'string') return false;
-  const n = v.length;
-  if (n === 0 || n > 16) return false;
-  let m = 0;
-  let dot = -1;
-  let digits = 0;
-  for (let i = 0; i < n; i++) {
-    const c = v.charCodeAt(i);
-    if (c === 46) {
-      if (dot >= 0) return false;
-      dot = i;
-    } else if (c >= 48 && c <= 57) {
-      m = m * 10 + (c - 48);
-      digits++;
-    } else return false;
-  }
-  if (dot === 0 || dot === n - 1 || digits > 15) return false;
-  out.m = m;
-  out.s = dot < 0 ? 0 : n - dot - 1;
-  return true;
-}
-
-/** round half-up of num / den with exact integer Numbers (2·num + den must be a safe integer). */
-function roundSmall(num: number, den: number): number {
-  const a = 2 * num + den;
-  const b = 2 * den;
-  const r = a % b;
-  return (a - r) / b;
-}
-
-const sq = { m: 0, s: 0 };
-const sw = { m: 0, s: 0 };
-const sp = { m: 0, s: 0 };
-const sr = { m: 0, s: 0 };
-
-/**
- * The commonest line of a nested specification on plain Numbers: every intermediate is an exact integer
- * below 2^53 (checked), so the result equals the BigInt path. Null → the BigInt / decimal.js path.
- */
-export function quickLine(run: Run, m: MaterialLine): { article: '1' | '3' | '4'; kop: number; returnableKop: number } | null {
-  if (!parseSmall(m.qty, sq) || !parseSmall(m.wastePct, sw)) return null;
-  if (m.priceIncludesVat || run.vatInCost) return null;
-  const share = m.wasteMode === 'share';
-  const hw = 100 * NPOW[sw.s]!;
-  if (sw.s > 10 || sq.s > 12) return null;
-  let gn: number;
-  let gd: number;
-  if (sw.m === 0) {
-    gn = sq.m;
-    gd = NPOW[sq.s]!;
-  } else if (share) {
-    if (sw.m >= hw) return null;
-    gn = sq.m * hw;
-    gd = NPOW[sq.s]! * (hw - sw.m);
-  } else {
-    gn = sq.m * (hw + sw.m);
-    gd = NPOW[sq.s]! * hw;
-  }
-  if (!parseSmall(m.price, sp) || sp.s > 12) return null;
-  const pn = sp.m;
-  const pd = NPOW[sp.s]!;
-  const num = gn * pn * 100;
-  const den = gd * pd;
-  if (!(num <= SAFE && den <= SAFE && 2 * num + den <= SAFE)) return null;
-  const kop = roundSmall(num, den);
-  let returnableKop = 0;
-  if (m.returnable) {
-    if (!parseSmall(m.returnable.price, sr) || sr.s > 12) return null;
-    let rn: number;
-    let rd: number;
-    if (m.returnable.qty === undefined || m.returnable.qty === '') {
-      // (gross − net) = (gn − q·gd / 10^qs) / gd = (gn·10^qs − qm·gd) / (gd·10^qs)
-      const scale = NPOW[sq.s]!;
-      rn = gn * scale - sq.m * gd;
-      rd = gd * scale;
-      if (!(Math.abs(gn * scale) <= SAFE && sq.m * gd <= SAFE)) return null;
-    } else {
-      const rq = { m: 0, s: 0 };
-      if (!parseSmall(m.returnable.qty, rq) || rq.s > 12) return null;
-      rn = rq.m;
-      rd = NPOW[rq.s]!;
-    }
-    const n2 = rn * sr.m * 100;
-    const d2 = rd * NPOW[sr.s]!;
-    if (!(rn >= 0 && n2 <= SAFE && d2 <= SAFE && 2 * n2 + d2 <= SAFE)) return null;
-    returnableKop = roundSmall(n2, d2);
-  }
-  const article = ARTICLE_OF[m.article ?? 'materials'] ?? '1';
-  return { article, kop, returnableKop };
-}
 
 export interface FastLine {
   article: '1' | '3' | '4';
@@ -197,7 +97,6 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
   }
   return { article, kop, returnableKop, lines };
 }
-
 
 /**
  * Texts of a line's брутто: the waste step (`1,5 × (1 + 7 %) = 1,605 кг; `, or `≈` when брутто is not a finite

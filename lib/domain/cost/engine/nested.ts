@@ -1,9 +1,9 @@
-import { CostError } from './errors';
+import { CostError } from '@/lib/domain/cost/errors';
 import { directOf } from './direct';
-import { kop, money } from './num';
+import { kop, money } from '@/lib/domain/cost/num';
 import { overheadsOf, totalsOf } from './overheads';
 import { outputQtyOf, specLabel, type NestedCalc, type Run } from './run';
-import { ARTICLE_NOS, type ArticleNo, type NestedResult } from './types';
+import { ARTICLE_NOS, type ArticleNo, type NestedResult } from '@/lib/domain/cost/types';
 
 /**
  * A nested specification calculated on its own outputQty with the калькуляция's parameters: its статьи 1–7

@@ -1,9 +1,9 @@
 import { kopString, mul, toKopecks, type Ratio } from './fixed';
-import { Dec, ZERO, money, pctOf, ruMoney } from './num';
-import { invalid, optDec, parseDec } from './parse';
+import { Dec, ZERO, money, pctOf, ruMoney } from '@/lib/domain/cost/num';
+import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
 import { nonNegative, type Articles, type DirectPart, type OverheadParams, type ResolvedPool } from './run';
 import { pctText, ratioOfDec, ratioText, ruPrice } from './text';
-import type { CostLine, CostParams, OverheadPool } from './types';
+import type { CostLine, CostParams, OverheadPool } from '@/lib/domain/cost/types';
 
 function resolvePool(pool: OverheadPool | undefined, field: string): ResolvedPool | null {
   if (!pool) return null;

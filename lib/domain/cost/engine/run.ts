@@ -1,7 +1,7 @@
 import type { Fixed, Ratio } from './fixed';
-import type { Dec } from './num';
-import { invalid, optDec } from './parse';
-import type { ArticleNo, CostLine, OverheadBase, SemiFinishedMethod, SpecDocument } from './types';
+import type { Dec } from '@/lib/domain/cost/num';
+import { invalid, optDec } from '@/lib/domain/cost/parse';
+import type { ArticleNo, CostLine, OverheadBase, SemiFinishedMethod, SpecDocument } from '@/lib/domain/cost/types';
 
 /** Finds a nested specification by id (from the `specs` map or storage); undefined = not found. */
 export type SpecResolver = (specId: string) => SpecDocument | undefined;

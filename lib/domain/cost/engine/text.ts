@@ -1,6 +1,5 @@
 import { divRoundHalfUp, kopString, pow10, type Fixed, type Ratio } from './fixed';
-import { formatNumber, MINUS } from '@/lib/domain/money';
-import type { Dec } from './num';
+import { formatDecimalText, formatNumber, type Dec } from '@/lib/domain/money';
 
 /**
  * Numbers as the engine's formulas show them. A formula must recompute to the amount it shows, so every
@@ -8,17 +7,6 @@ import type { Dec } from './num';
  * finite decimal (1/6 ч, 7/3 маш.-ч) as a reduced fraction, money with two decimals (or more when a price
  * has more). Only a value marked «≈» may be rounded (to 4 decimals).
  */
-
-export const NBSP = '\u00a0';
-
-/** `1234567` → `1 234 567` (NBSP groups), without regular expressions. */
-export function groupDigits(int: string): string {
-  const n = int.length;
-  if (n <= 3) return int;
-  let out = int.slice(0, n % 3 || 3);
-  for (let i = n % 3 || 3; i < n; i += 3) out += NBSP + int.slice(i, i + 3);
-  return out;
-}
 
 /** Digits of m / 10^s split into the integer part and the fraction (trailing zeros dropped). */
 export function splitFixed(m: bigint, s: number): [string, string] {
@@ -32,30 +20,22 @@ export function splitFixed(m: bigint, s: number): [string, string] {
   return [digits.slice(0, -s), frac];
 }
 
-/** Russian text of m / 10^s: `1 234,5` (trailing zeros dropped). */
-export function ruFixed(m: bigint, s: number): string {
-  const [int, frac] = splitFixed(m, s);
-  return frac ? `${groupDigits(int)},${frac}` : groupDigits(int);
+/** Plain wire text of m / 10^s: "1234.5" (trailing zeros dropped). */
+export function plain(f: Fixed): string {
+  const [int, frac] = splitFixed(f.m, f.s);
+  return frac ? `${int}.${frac}` : int;
 }
 
-/** Money string "1234.50" → `1 234,50`, "-5.00" → `−5,00` (the minus sign U+2212). */
-export function ruMoneyStr(t: string): string {
-  const neg = t.startsWith('-');
-  const body = neg ? t.slice(1) : t;
-  const dot = body.indexOf('.');
-  return `${neg ? MINUS : ''}${groupDigits(body.slice(0, dot))},${body.slice(dot + 1)}`;
-}
+/** Russian text of m / 10^s: `1 234,5` (trailing zeros dropped). */
+export const ruFixed = (m: bigint, s: number): string => formatDecimalText(plain({ m, s }));
+
+/** A money string "1234.50" → `1 234,50`, "-5.00" → `−5,00`. */
+export const ruMoneyStr = (t: string): string => formatDecimalText(t);
 
 export const ruKop = (k: bigint): string => ruMoneyStr(kopString(k));
 
 /** A ratio rounded half-up to 4 decimals, as {m, s: 4} (for «≈» texts and the `gross` field). */
 export const at4 = (r: Ratio): Fixed => ({ m: divRoundHalfUp(r.n * 10000n, r.d), s: 4 });
-
-/** Plain wire text of m / 10^s: "1234.5". */
-export function plain(f: Fixed): string {
-  const [int, frac] = splitFixed(f.m, f.s);
-  return frac ? `${int}.${frac}` : int;
-}
 
 /** A price for formulas: two decimals at least, all the decimals it has (`2 000,00`, `1,005`). */
 export function ruKopOrPlain(p: Fixed): string {
@@ -115,7 +95,7 @@ export function ratioText(r: Ratio): string {
   const f = finiteOf(r);
   if (f) return ruFixed(f.m, f.s);
   const x = reduce(r);
-  return `${groupDigits(x.n.toString())}/${groupDigits(x.d.toString())}`;
+  return `${formatDecimalText(x.n.toString())}/${formatDecimalText(x.d.toString())}`;
 }
 
 /** A non-negative Dec as an exact ratio. */

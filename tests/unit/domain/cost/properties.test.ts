@@ -150,7 +150,7 @@ describe('properties of the калькуляция', () => {
       expect(b.lines.map((l) => [l.id, l.amount, l.gross]), `seed ${seed}`).toEqual(a.lines.map((l) => [l.id, l.amount, l.gross]));
     }
   });
-  it('a nested spec costs the same as its own direct cost (the quick Number path = the line path)', () => {
+  it('a nested spec costs the same as its own direct cost (without its lines = with them)', () => {
     for (let seed = 3000; seed < 3150; seed++) {
       const r = rng(seed);
       const child = randomSpec(r);

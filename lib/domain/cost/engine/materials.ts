@@ -1,0 +1,111 @@
+import { grossTexts, returnableQtyText } from './fast';
+import type { Ratio } from './fixed';
+import { ARTICLE_OF, nonNegative, type Run } from './run';
+import { at4, finiteOf, pctText, plain, ratioOfDec, ruExact, ruPrice } from './text';
+import { Dec, HUNDRED, ZERO, kop, money, ruMoney } from '@/lib/domain/cost/num';
+import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
+import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
+
+const ONE = new Dec(1);
+
+/** A material line's брутто as an exact fraction grossNum / grossDen of decimals (decimal.js path). */
+export interface Gross {
+  qty: Dec;
+  num: Dec;
+  den: Dec;
+  ratio: Ratio;
+  texts: { waste: string; expr: string };
+}
+
+export function grossOf(m: MaterialLine, f: string): Gross {
+  const qty = nonNegative(parseDec(m.qty, `${f}qty`, 'Количество'), `${f}qty`, 'Количество');
+  const w = nonNegative(optDec(m.wastePct, `${f}wastePct`, '0', 'Отходы'), `${f}wastePct`, 'Отходы');
+  const share = m.wasteMode === 'share';
+  let num = qty;
+  let den = ONE;
+  if (!w.isZero() && share) {
+    if (!w.lessThan(100)) throw invalid(`${f}wastePct`, 'Доля отходов от брутто должна быть меньше 100 %.');
+    num = qty.times(HUNDRED);
+    den = HUNDRED.minus(w);
+  } else if (!w.isZero()) {
+    num = qty.times(HUNDRED.plus(w));
+    den = HUNDRED;
+  }
+  const n = ratioOfDec(num);
+  const d = ratioOfDec(den);
+  const ratio = { n: n.n * d.d, d: n.d * d.n };
+  return { qty, num, den, ratio, texts: grossTexts(ruExact(qty), w.isZero() ? null : ruExact(w), share, ratio, m.unit) };
+}
+
+/** Возвратные отходы of a line (статья 2): qty defaults to брутто − нетто. */
+export function returnableOf(m: MaterialLine, f: string, g: Gross, withLines: boolean): { amount: Dec; line?: CostLine } | null {
+  if (!m.returnable) return null;
+  const rp = nonNegative(parseDec(m.returnable.price, `${f}returnable.price`, 'Цена отходов'), `${f}returnable.price`, 'Цена отходов');
+  const byDefault = m.returnable.qty === undefined || m.returnable.qty === '';
+  const rq = byDefault
+    ? g.num.div(g.den).minus(g.qty)
+    : nonNegative(parseDec(m.returnable.qty, `${f}returnable.qty`, 'Отходы'), `${f}returnable.qty`, 'Отходы');
+  const amount = kop(byDefault ? g.num.minus(g.qty.times(g.den)).times(rp).div(g.den) : rq.times(rp));
+  if (!withLines) return { amount };
+  const rqRatio: Ratio = byDefault ? { n: g.ratio.n * ratioOfDec(g.qty).d - ratioOfDec(g.qty).n * g.ratio.d, d: g.ratio.d * ratioOfDec(g.qty).d } : ratioOfDec(rq);
+  return {
+    amount,
+    line: {
+      id: `${m.id}.returnable`,
+      article: '2',
+      name: `Возвратные отходы: ${m.name}`,
+      formula: `${returnableQtyText(finiteOf(rqRatio), byDefault, g.texts.expr, ruExact(g.qty))} × ${ruPrice(rp)} = ${ruMoney(amount)}`,
+      amount: money(amount),
+      unit: m.unit,
+      qty: plain(at4(rqRatio)),
+      price: rp.toFixed(),
+    },
+  };
+}
+
+/** A bought line's amount (and its возвратные отходы), exact. */
+export interface ExactLine {
+  article: '1' | '3' | '4';
+  amount: Dec;
+  returnable: Dec;
+  lines: CostLine[];
+}
+
+/**
+ * A bought line (without `specId`) on the exact path: decimal.js, any input form the wire accepts, errors
+ * with the field path. The reference the fast path (`fast.ts`) must equal.
+ */
+export function exactLine(run: Run, m: MaterialLine, f: string, withLines: boolean): ExactLine {
+  const g = grossOf(m, f);
+  const price = nonNegative(optDec(m.price, `${f}price`, '0', 'Цена'), `${f}price`, 'Цена');
+  const vatUp = HUNDRED.plus(run.purchaseVatPct);
+  let amountRaw = g.num.times(price).div(g.den);
+  let priceNote = '';
+  if (m.priceIncludesVat && !run.vatInCost) {
+    amountRaw = g.num.times(price).times(HUNDRED).div(g.den.times(vatUp));
+    priceNote = ` / ${ruExact(vatUp.div(HUNDRED))} (без НДС ${pctText(run.purchaseVatPct)})`;
+  } else if (!m.priceIncludesVat && run.vatInCost) {
+    amountRaw = g.num.times(price).times(vatUp).div(g.den.times(HUNDRED));
+    priceNote = ` × ${ruExact(vatUp.div(HUNDRED))} (НДС ${pctText(run.purchaseVatPct)} входит в стоимость)`;
+  }
+  const amount = kop(amountRaw);
+  const article: '1' | '3' | '4' = ARTICLE_OF[m.article ?? 'materials'] ?? '1';
+  const ret = returnableOf(m, f, g, withLines);
+  const lines: CostLine[] = [];
+  if (withLines) {
+    lines.push({
+      id: m.id,
+      article,
+      name: m.name,
+      formula: `${g.texts.waste}${g.texts.expr} × ${ruPrice(price)}${priceNote} = ${ruMoney(amount)}`,
+      amount: money(amount),
+      unit: m.unit,
+      qty: g.qty.toFixed(),
+      gross: plain(at4(g.ratio)),
+      price: price.toFixed(),
+    });
+    if (ret?.line) lines.push(ret.line);
+  }
+  return { article, amount, returnable: ret?.amount ?? ZERO, lines };
+}
+
