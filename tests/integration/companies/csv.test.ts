@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@/lib/domain/requisites/csv';
 import { dispatch } from '@/lib/server/gateway/dispatch';
-import { readXlsx } from '@/lib/server/services/companies/xlsx';
+import { readXlsx } from '@/lib/server/office/xlsx';
 import { readBook } from '../../helpers/xlsx-read';
 import { services } from '@/lib/server/gateway/services';
 import type { Company } from '@/lib/schemas/companies';
@@ -76,7 +76,7 @@ describe(`companies CSV (${testDriver()})`, () => {
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toContain('.xlsx');
     const book = Buffer.from(await res.arrayBuffer());
-    const rows = readXlsx(book);
+    const rows = await readXlsx(book);
     expect(rows[0]!.slice(0, 3)).toEqual(['Своя', 'Вид', 'Полное наименование']);
     expect(rows.slice(1).map((r) => r[4])).toEqual(['500100732259', '7707083893']);
     // Presentable: text cells, a bold frozen header, columns wide enough for the text, A4 landscape fitted to the width.

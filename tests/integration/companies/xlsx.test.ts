@@ -2,7 +2,8 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bookOf } from '../../helpers/xlsx-read';
-import { readXlsx, unzip } from '@/lib/server/services/companies/xlsx';
+import { readXlsx } from '@/lib/server/office/xlsx';
+import { unzip } from '@/lib/server/zip';
 
 /** An independent tiny zip writer (stored or deflated entries) to build Excel-like books by hand. */
 function handZip(files: Record<string, string>, deflate: boolean): Buffer {
@@ -60,9 +61,9 @@ const excelLike = (deflate: boolean) =>
     deflate,
   );
 
-describe('XLSX without a dependency', () => {
-  it.each([false, true])('reads an Excel-style book (deflated: %s): shared strings, rich text, numbers, gaps', (deflate) => {
-    expect(readXlsx(excelLike(deflate))).toEqual([
+describe('XLSX reader', () => {
+  it.each([false, true])('reads an Excel-style book (deflated: %s): shared strings, rich text, numbers, gaps', async (deflate) => {
+    expect(await readXlsx(excelLike(deflate))).toEqual([
       ['Полное наименование', 'ИНН', '', 'Своя'],
       ['ПАО «Сбер» & Ко', '7707083893', 'x<y', 'Да'],
     ]);
@@ -75,14 +76,14 @@ describe('XLSX without a dependency', () => {
       ['', '', 'только имя'],
     ];
     const book = Buffer.from(await bookOf('Компании', rows));
-    expect(readXlsx(book)).toEqual(rows);
+    expect(await readXlsx(book)).toEqual(rows);
     expect(unzip(book).get('xl/workbook.xml')!.toString('utf8')).toContain('name="Компании"');
     // Numbers come back as the digits written.
-    expect(readXlsx(Buffer.from(await bookOf('Материалы', [['Кол-во'], [{ n: '100.5' }]])))).toEqual([['Кол-во'], ['100.5']]);
+    expect(await readXlsx(Buffer.from(await bookOf('Материалы', [['Кол-во'], [{ n: '100.5' }]])))).toEqual([['Кол-во'], ['100.5']]);
   });
 
-  it('refuses what is not a book, and zip bombs', () => {
-    expect(() => readXlsx(Buffer.from('ИНН;КПП'))).toThrow('Файл не похож на книгу Excel (XLSX) или повреждён.');
+  it('refuses what is not a book, and zip bombs', async () => {
+    await expect(readXlsx(Buffer.from('ИНН;КПП'))).rejects.toThrow('Файл не похож на книгу Excel (XLSX) или повреждён.');
     const bomb = handZip({ 'xl/workbook.xml': 'x'.repeat(2_000_000) }, true);
     expect(() => unzip(bomb, 1_000_000)).toThrow();
   });

@@ -6,7 +6,7 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { log } from '../../log';
 import { requireUser } from '../auth/require-user';
-import { readXlsx } from '../companies/xlsx';
+import { readXlsx } from '../../office/xlsx';
 import { insertRateRows, loadRateBook } from './rates';
 import { moscowToday } from './today';
 
@@ -28,7 +28,7 @@ export const importKeyRate = defineCall({
     if (!user.roles.includes('admin')) throw new ServiceError('FORBIDDEN', 'Менять таблицы ставок может только администратор.');
     let rows: string[][];
     try {
-      rows = readXlsx(Buffer.from(input.xlsx, 'base64'));
+      rows = await readXlsx(Buffer.from(input.xlsx, 'base64'));
     } catch (e) {
       throw refuse((e as Error).message);
     }

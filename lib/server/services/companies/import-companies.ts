@@ -7,7 +7,7 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { CSV_COLUMNS, columnOfHeader, csvRowToInput, type CsvKey } from './csv-columns';
-import { readXlsx } from './xlsx';
+import { readXlsx } from '../../office/xlsx';
 
 const MAX_ROWS = 5000;
 const BATCH = 500;
@@ -49,7 +49,7 @@ export const importCompanies = defineCall({
     const user = await requireUser(ctx, req);
     let table: string[][];
     try {
-      table = input.xlsx !== undefined ? readXlsx(Buffer.from(input.xlsx, 'base64')) : parseCsv(input.csv ?? '');
+      table = input.xlsx !== undefined ? await readXlsx(Buffer.from(input.xlsx, 'base64')) : parseCsv(input.csv ?? '');
     } catch (e) {
       throw new ServiceError('VALIDATION_ERROR', (e as Error).message, {
         fields: { [input.xlsx !== undefined ? 'xlsx' : 'csv']: (e as Error).message },

@@ -1,6 +1,7 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { KeyRateTableError, keyRateChanges, previewKeyRateImport } from '@/lib/domain/calculators/key-rate-import';
-import { readXlsx } from '@/lib/server/services/companies/xlsx';
+import { readXlsx } from '@/lib/server/office/xlsx';
 import { excelSerial, keyRateBook, workingDays } from '../../../helpers/key-rate-xlsx';
 import { book } from './helpers';
 
@@ -15,24 +16,24 @@ function sample() {
 }
 
 describe('the key-rate table of Банк России', () => {
-  it('date cells are Excel serial numbers (2024-01-01 is 45292)', () => {
+  it('date cells are Excel serial numbers (2024-01-01 is 45292)', async () => {
     expect(excelSerial('2024-01-01')).toBe(45292);
-    const rows = readXlsx(sample());
+    const rows = await readXlsx(sample());
     expect(rows[0]).toEqual(['Дата', 'Ставка']);
     expect(rows[1]).toEqual([String(excelSerial('2026-02-20')), '15.5']);
     expect(rows).toHaveLength(1 + 50); // 50 working days 15.12.2025–20.02.2026
   });
 
-  it('collapses the days into change points, oldest first', () => {
-    expect(keyRateChanges(readXlsx(sample()))).toEqual([
+  it('collapses the days into change points, oldest first', async () => {
+    expect(keyRateChanges(await readXlsx(sample()))).toEqual([
       { effectiveFrom: '2025-12-15', value: '16.5' },
       { effectiveFrom: '2025-12-22', value: '16' },
       { effectiveFrom: '2026-02-16', value: '15.5' },
     ]);
   });
 
-  it('reads text dates дд.мм.гггг, ISO dates, decimal commas, percents and percent-formatted fractions', () => {
-    const rows = readXlsx(
+  it('reads text dates дд.мм.гггг, ISO dates, decimal commas, percents and percent-formatted fractions', async () => {
+    const rows = await readXlsx(
       keyRateBook([
         ['Курсы', ''],
         ['Дата', 'Ключевая ставка, %'],
@@ -48,21 +49,21 @@ describe('the key-rate table of Банк России', () => {
     ]);
   });
 
-  it('bad tables are refused with Russian messages naming the row', () => {
-    const err = (rows: (string | { n: string } | { date: string })[][]) => {
+  it('bad tables are refused with Russian messages naming the row', async () => {
+    const err = async (rows: (string | { n: string } | { date: string })[][]) => {
       try {
-        keyRateChanges(readXlsx(keyRateBook(rows)));
+        keyRateChanges(await readXlsx(keyRateBook(rows)));
       } catch (e) {
         expect(e).toBeInstanceOf(KeyRateTableError);
         return (e as Error).message;
       }
       return 'no error';
     };
-    expect(err([['Наименование', 'Сумма'], ['Болт', '5']])).toMatch(/^В листе нет заголовка «Дата» \| «Ставка»/);
-    expect(err([['Дата', 'Ставка'], ['вчера', '16']])).toBe('Строка 2: «вчера» — не дата.');
-    expect(err([['Дата', 'Ставка'], ['01.02.2026', '16'], ['02.02.2026', 'шестнадцать']])).toBe('Строка 3: «шестнадцать» — не ставка в процентах.');
-    expect(err([['Дата', 'Ставка'], ['02.02.2026', '16'], [{ date: '2026-02-02' }, '15']])).toBe('Строка 3: на 02.02.2026 уже указана другая ставка.');
-    expect(err([['Дата', 'Ставка']])).toBe('В таблице нет строк со ставками.');
+    expect(await err([['Наименование', 'Сумма'], ['Болт', '5']])).toMatch(/^В листе нет заголовка «Дата» \| «Ставка»/);
+    expect(await err([['Дата', 'Ставка'], ['вчера', '16']])).toBe('Строка 2: «вчера» — не дата.');
+    expect(await err([['Дата', 'Ставка'], ['01.02.2026', '16'], ['02.02.2026', 'шестнадцать']])).toBe('Строка 3: «шестнадцать» — не ставка в процентах.');
+    expect(await err([['Дата', 'Ставка'], ['02.02.2026', '16'], [{ date: '2026-02-02' }, '15']])).toBe('Строка 3: на 02.02.2026 уже указана другая ставка.');
+    expect(await err([['Дата', 'Ставка']])).toBe('В таблице нет строк со ставками.');
   });
 
   it('preview: points equal to the stored rate in force are «same», a new decision is «new», a clash is «differs»', () => {

@@ -1,0 +1,28 @@
+import type { ZipLimits } from './zip-read.mjs';
+
+export declare class XlsxError extends Error {
+  constructor(message: string);
+}
+
+export declare const NOT_A_BOOK: string;
+export declare const TOO_BIG: string;
+export declare const NO_SHEET: string;
+
+export interface WorkbookSheet {
+  name: string;
+  /** Cell texts; `rows[0]` is row 1, `rows[r][0]` column A; empty rows are `[]`. */
+  rows: string[][];
+  truncated: boolean;
+}
+
+export interface ReadOptions {
+  maxRows?: number;
+  maxCols?: number;
+  /** Only the workbook's first sheet (cheaper). */
+  firstOnly?: boolean;
+  trueText?: string;
+  falseText?: string;
+  limits?: Partial<ZipLimits>;
+}
+
+export declare function readWorkbook(bytes: Uint8Array | ArrayBuffer, options?: ReadOptions): Promise<WorkbookSheet[]>;

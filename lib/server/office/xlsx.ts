@@ -1,0 +1,114 @@
+import 'server-only';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { NOT_A_BOOK, type ReadOptions, type WorkbookSheet } from '@/lib/client/office/xlsx-read.mjs';
+import { log } from '../log';
+
+/**
+ * Reading XLSX files users send (imports of companies, specifications, key rates): the shared reader
+ * (`lib/client/office/xlsx-read.mjs`, exceljs) runs on a worker thread, one book at a time, so a large or
+ * hostile book never holds other requests. A book not read in `TIME_LIMIT_MS` is refused and the worker
+ * replaced; a worker dies rather than grow past `MEMORY_MB`. Refusals are Russian `Error` messages.
+ */
+
+const TIME_LIMIT_MS = 10_000;
+const MEMORY_MB = 512;
+/** Books waiting for the worker at most; more is refused at once. */
+const MAX_QUEUE = 8;
+
+export const BUSY = 'Сервер сейчас читает другие книги. Попробуйте ещё раз через минуту.';
+export const TOO_SLOW = 'Книгу не удалось прочитать за 10 секунд: она слишком большая или повреждена.';
+
+interface Job {
+  id: number;
+  bytes: Uint8Array;
+  options: ReadOptions;
+  resolve: (sheets: WorkbookSheet[]) => void;
+  reject: (e: Error) => void;
+}
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  sheets?: WorkbookSheet[];
+  msg?: string | null;
+  detail?: string;
+}
+
+const state = { worker: null as Worker | null, busy: null as Job | null, timer: null as NodeJS.Timeout | null, queue: [] as Job[], next: 1 };
+
+function finish(job: Job, settle: () => void) {
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = null;
+  state.busy = null;
+  settle();
+  pump();
+}
+
+function dropWorker() {
+  const w = state.worker;
+  state.worker = null;
+  if (w) void w.terminate();
+}
+
+/** The worker's module: next to this file, or (a bundle or a test DOM without file URLs) from the project root. */
+function workerFile(): string {
+  const url = new URL('./xlsx-worker.mjs', import.meta.url);
+  return url.protocol === 'file:' ? fileURLToPath(url) : path.join(process.cwd(), 'lib/server/office/xlsx-worker.mjs');
+}
+
+function worker(): Worker {
+  if (state.worker) return state.worker;
+  const w = new Worker(workerFile(), { name: 'kalkulus-xlsx', resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+  w.unref();
+  w.on('message', (reply: Reply) => {
+    const job = state.busy;
+    if (!job || job.id !== reply.id) return;
+    if (reply.ok) finish(job, () => job.resolve(reply.sheets ?? []));
+    else {
+      if (!reply.msg) log.warn('xlsx read failed', reply.detail);
+      finish(job, () => job.reject(new Error(reply.msg ?? NOT_A_BOOK)));
+    }
+  });
+  const lost = (e: unknown) => {
+    if (state.worker !== w) return;
+    state.worker = null;
+    const job = state.busy;
+    if (job) {
+      log.warn('xlsx worker lost', e);
+      finish(job, () => job.reject(new Error(NOT_A_BOOK)));
+    }
+  };
+  w.on('error', lost);
+  w.on('exit', lost);
+  state.worker = w;
+  return w;
+}
+
+function pump() {
+  if (state.busy) return;
+  const job = state.queue.shift();
+  if (!job) return;
+  state.busy = job;
+  state.timer = setTimeout(() => {
+    dropWorker();
+    finish(job, () => job.reject(new Error(TOO_SLOW)));
+  }, TIME_LIMIT_MS);
+  worker().postMessage({ id: job.id, bytes: job.bytes, options: job.options });
+}
+
+/** The book's sheets as rows of cell texts (see `readWorkbook`), read on the worker. */
+export function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookSheet[]> {
+  if (state.queue.length >= MAX_QUEUE) return Promise.reject(new Error(BUSY));
+  return new Promise((resolve, reject) => {
+    state.queue.push({ id: state.next++, bytes, options, resolve, reject });
+    pump();
+  });
+}
+
+/** The first sheet as rows of cell texts, trimmed, booleans «Да» / «Нет», empty rows dropped. */
+export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  const [sheet] = await readSheets(bytes, { firstOnly: true, trueText: 'Да', falseText: 'Нет' });
+  return (sheet?.rows ?? []).map((row) => row.map((c) => c.trim())).filter((row) => row.some((c) => c !== ''));
+}
