@@ -4,7 +4,7 @@ import { MAX_SPEC_LINES } from '@/lib/schemas/specification';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { readXlsx } from '../companies/xlsx';
+import { readXlsx } from '../../office/xlsx';
 
 const MAX_XLSX_BYTES = 5 * 1024 * 1024;
 const MAX_BASE64 = Math.ceil((MAX_XLSX_BYTES * 4) / 3) + 4;
@@ -13,7 +13,7 @@ const MAX_BASE64 = Math.ceil((MAX_XLSX_BYTES * 4) / 3) + 4;
  * `specs/read-xlsx {xlsx}` (the book as base64, ≤ 5 МБ) → `{rows}`: the first sheet as rows of cell texts
  * (empty rows dropped), for the editor's import with column mapping (`lib/domain/cost/import-materials.ts`).
  */
-export const readSpecXlsxCall = defineCall({
+export const readSpecificationXlsx = defineCall({
   maxBody: MAX_BASE64 + 1024,
   input: z.object({
     xlsx: z
@@ -26,7 +26,7 @@ export const readSpecXlsxCall = defineCall({
     await requireUser(ctx, req);
     let rows: string[][];
     try {
-      rows = readXlsx(Buffer.from(input.xlsx, 'base64'));
+      rows = await readXlsx(Buffer.from(input.xlsx, 'base64'));
     } catch (e) {
       throw new ServiceError('VALIDATION_ERROR', (e as Error).message, { fields: { xlsx: (e as Error).message } });
     }
