@@ -1,18 +1,20 @@
 /**
- * Russian dates, always with the full year: `25.11.2026`, `25.11.2026 14:05`. The one date formatter for
- * everything a user reads; independent of the machine's time zone (Moscow unless `timeZone` is given).
+ * Russian dates: the one module that reads and writes them. The wire carries a calendar day as `2026-11-25`
+ * (ISO, no time zone); a user reads and types `25.11.2026`, always with the full year; «today» and a moment's
+ * day are Moscow's unless a time zone is given, whatever the machine's zone.
  */
 
+const MOSCOW = 'Europe/Moscow';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `25.11.2026` — a moment's calendar day. */
-export function formatDate(date: Date, timeZone = 'Europe/Moscow'): string {
+export function formatDate(date: Date, timeZone = MOSCOW): string {
   const parts = partsOf(date, timeZone);
   return `${pad(parts.day)}.${pad(parts.month)}.${parts.year}`;
 }
 
 /** `25.11.2026 14:05` — a moment with the full year. */
-export function formatDateTime(date: Date, timeZone = 'Europe/Moscow'): string {
+export function formatDateTime(date: Date, timeZone = MOSCOW): string {
   const parts = partsOf(date, timeZone);
   return `${formatDate(date, timeZone)} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
@@ -26,6 +28,49 @@ export function formatIsoDate(iso: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
 }
 
+/** Today's calendar day in Moscow as `2026-11-25` (`now` for tests): the day dated rates and defaults follow. */
+export function moscowToday(now = new Date()): string {
+  const parts = partsOf(now, MOSCOW);
+  return isoOf(parts.year, parts.month, parts.day);
+}
+
+/** A day picked in a calendar widget (a local `Date` at midnight of the browser's zone) as `2026-11-25`. */
+export const isoOfLocalDay = (d: Date): string => isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());
+
+/**
+ * A date as a person types it — `25.11.2026`, `5.1.26` (20xx) or the wire's `2026-11-25` — as `2026-11-25`;
+ * null when it is not a day of the calendar (`31.02.2026`, `завтра`).
+ */
+export function parseRuDate(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else {
+    const ru = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(t);
+    if (!ru) return null;
+    [d, m, y] = [Number(ru[1]), Number(ru[2]), Number(ru[3])];
+    if (ru[3]!.length === 2) y += 2000;
+  }
+  return isCalendarDay(y, m, d) ? isoOf(y, m, d) : null;
+}
+
+/** A month as typed — `01.2026`, `1.2026` or the wire's `2026-01` — as `2026-01`; null otherwise. */
+export function parseRuMonth(text: string): string | null {
+  const t = text.trim();
+  const iso = /^(\d{4})-(\d{2})$/.exec(t);
+  const ru = iso ? null : /^(\d{1,2})\.(\d{4})$/.exec(t);
+  const [y, m] = iso ? [iso[1]!, Number(iso[2])] : ru ? [ru[2]!, Number(ru[1])] : ['', 0];
+  return m >= 1 && m <= 12 ? `${y}-${pad(m)}` : null;
+}
+
+function isCalendarDay(y: number, m: number, d: number): boolean {
+  const check = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1 && check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d;
+}
+
+const isoOf = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+
 function partsOf(date: Date, timeZone: string) {
   const fmt = new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -36,6 +81,7 @@ function partsOf(date: Date, timeZone: string) {
     minute: 'numeric',
     hourCycle: 'h23',
   });
-  const get = (type: string) => Number(fmt.formatToParts(date).find((p) => p.type === type)?.value ?? NaN);
+  const parts = fmt.formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }
