@@ -1,49 +1,10 @@
 import 'server-only';
-import { ServiceError } from './errors';
+import { ERROR_STATUS, ServiceError, type ErrorCode } from './errors';
 import { log } from './log';
 
-/** The one code → status table. Codes not listed are 400 (a client mistake we named). */
-const STATUS: Record<string, number> = {
-  BAD_JSON: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  JWT_EXPIRED: 401,
-  INVALID_TOKEN: 401,
-  INVALID_CREDENTIALS: 401,
-  INVALID_TELEGRAM: 401,
-  OAUTH_FAILED: 401,
-  REFRESH_REUSED: 401,
-  FORBIDDEN: 403,
-  EMAIL_NOT_CONFIRMED: 403,
-  LINK_PASSWORD: 403,
-  NOT_FOUND: 404,
-  UNKNOWN_CALL: 404,
-  USER_NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  UPLOAD_INCOMPLETE: 409,
-  ALREADY_EXISTS: 409,
-  NAME_TAKEN: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  QUOTA_EXCEEDED: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RANGE_NOT_SATISFIABLE: 416,
-  VALIDATION_ERROR: 422,
-  SPEC_CYCLE: 422,
-  NESTED_SPEC_NOT_FOUND: 422,
-  RATE_MISSING: 422,
-  PROCESS_SET_NOT_FOUND: 422,
-  IS_FOLDER: 422,
-  CHECKSUM_MISMATCH: 422,
-  PROVIDER_NOT_CONFIGURED: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UPSTREAM_UNAVAILABLE: 502,
-  NOT_READY: 503,
-};
-
-export function statusOf(code: string): number {
-  return STATUS[code] ?? 400;
+/** The status of a code: one table, `ERROR_STATUS` in errors.ts. */
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
 }
 
 export const INTERNAL_MESSAGE = 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.';
@@ -58,12 +19,14 @@ export function okResponse(fields: Record<string, unknown> = {}, msg = 'Гото
 }
 
 /**
- * The one function from any error to a response. A ServiceError becomes its status and envelope;
+ * The one function from any error to a response. A ServiceError becomes its status and envelope (its `log`
+ * goes to the server's log, never to the answer);
  * anything else is logged with its cause (English, server side only) and answers a generic 500.
  */
 export function errorResponse(err: unknown, where = 'request'): Response {
   if (err instanceof ServiceError) {
     const status = statusOf(err.code);
+    if (err.log) log.warn(`${where}: ${err.code} ${err.log}`);
     const body: Record<string, unknown> = { ...err.extra, ok: false, msg: err.message, code: err.code };
     if (err.fields) body.fields = err.fields;
     return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...err.headers } });
