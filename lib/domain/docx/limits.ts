@@ -1,0 +1,60 @@
+import { TemplateError } from './engine';
+
+/**
+ * Bounds on a template part, checked by one linear scan before any parser runs: a part larger than
+ * `MAX_PART_CHARS` or nested deeper than `MAX_DEPTH`, or markup that never closes, is refused with a
+ * Russian message. Real documents stay far below: Word nests a text box in a table in a table about 40
+ * deep, and a 300-page contract's document.xml is about 5 MB. Within the bounds every step after this
+ * (the tree of xml.ts, docxtemplater) is linear and takes well under a second.
+ */
+export const MAX_DEPTH = 256;
+export const MAX_PART_CHARS = 12 * 1024 * 1024;
+
+const broken = () => new TemplateError('Файл шаблона повреждён: неверная разметка XML.');
+
+/** Throws TemplateError when `xml` is too large, too deep or its tags are unbalanced. */
+export function checkPart(xml: string): void {
+  if (xml.length > MAX_PART_CHARS) {
+    throw new TemplateError(`Текст документа больше ${MAX_PART_CHARS / 1024 / 1024} МБ — такой шаблон не обработать. Разделите документ на части.`);
+  }
+  let depth = 0;
+  let i = xml.indexOf('<');
+  while (i !== -1) {
+    if (xml.startsWith('<!--', i)) i = after(xml, '-->', i + 4);
+    else if (xml.startsWith('<![CDATA[', i)) i = after(xml, ']]>', i + 9);
+    else if (xml.startsWith('<?', i) || xml.startsWith('<!', i)) i = after(xml, '>', i + 2);
+    else {
+      const end = tagEnd(xml, i);
+      if (xml[i + 1] === '/') depth--;
+      else if (xml[end - 1] !== '/') depth++;
+      if (depth < 0) throw broken();
+      if (depth > MAX_DEPTH) {
+        throw new TemplateError(`Файл шаблона устроен слишком сложно: вложенность элементов больше ${MAX_DEPTH} уровней.`);
+      }
+      i = end + 1;
+    }
+    i = xml.indexOf('<', i);
+  }
+  if (depth !== 0) throw broken();
+}
+
+function after(xml: string, close: string, from: number): number {
+  const at = xml.indexOf(close, from);
+  if (at === -1) throw broken();
+  return at + close.length;
+}
+
+/** The `>` ending the tag at `i` (quoted values skipped); an unterminated tag or `<` inside one → TemplateError. */
+function tagEnd(xml: string, i: number): number {
+  let quote = 0;
+  for (let k = i + 1; k < xml.length; k++) {
+    const c = xml.charCodeAt(k);
+    if (quote) {
+      if (c === quote) quote = 0;
+      else if (c === 60) throw broken();
+    } else if (c === 62) return k;
+    else if (c === 34 || c === 39) quote = c;
+    else if (c === 60) throw broken();
+  }
+  throw broken();
+}
