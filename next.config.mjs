@@ -1,3 +1,6 @@
+/** A service answer (JSON, a download) runs nothing, loads nothing and is never framed. */
+const SERVICE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm and data files; keep it out of the bundler.
@@ -5,16 +8,24 @@ const nextConfig = {
   // Never trace the live data directory into build output.
   outputFileTracingExcludes: { '/*': ['./data/**/*', './.tmp/**/*'] },
   poweredByHeader: false,
+  // Security headers of every answer. Pages get their Content-Security-Policy (with a nonce) from proxy.ts;
+  // the service answers get a policy that runs nothing and cannot be framed, except a file's own answer,
+  // which sets its sandboxed policy itself and may be framed by our viewer (a route's header never
+  // replaces one set here, so the file path is left out).
   async headers() {
+    const always = [
+      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'Strict-Transport-Security', value: 'max-age=31536000' },
+      { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+    ];
     return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-        ],
-      },
+      { source: '/:path*', headers: always },
+      { source: '/:path((?!file-manager-service/api/v1/file/).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
+      { source: '/file-manager-service/api/v1/file/:id*', headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
+      ...['/auth-back/:path*', '/noty/:path*', '/api/:path*', '/file-manager-service/:path((?!api/v1/file/).*)', '/file-manager-service'].map(
+        (source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: SERVICE_CSP }] }),
+      ),
     ];
   },
 };

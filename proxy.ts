@@ -1,12 +1,34 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { isServicePath, newNonce, pageCsp } from './lib/domain/csp';
 import { isCrossSite } from './lib/domain/same-origin';
 import { gatePage } from './lib/server/services/auth/gate';
 
 /**
  * The request gate (Next 16's proxy, Node runtime): refuses cross-site state-changing calls to the services
- * (CSRF, DESIGN §6), and lets protected pages through only with a valid session.
+ * (CSRF), lets protected pages through only with a valid session, and gives every page its
+ * Content-Security-Policy with a fresh nonce (on the request, where Next reads it to mark its own scripts,
+ * and on the answer).
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
+  const csp = isServicePath(req.nextUrl.pathname)
+    ? null
+    : pageCsp({
+        nonce: newNonce(),
+        https: req.nextUrl.protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https',
+        dev: process.env.NODE_ENV === 'development',
+      });
+  const res = await gate(req, csp);
+  if (csp) res.headers.set('Content-Security-Policy', csp);
+  return res;
+}
+
+/** The request headers a page is rendered with: Next reads the nonce from the policy on the request. */
+function withPolicy(headers: Headers, csp: string | null): Headers {
+  if (csp) headers.set('content-security-policy', csp);
+  return headers;
+}
+
+async function gate(req: NextRequest, csp: string | null): Promise<NextResponse> {
   const crossSite = isCrossSite({
     method: req.method,
     origin: req.headers.get('origin'),
@@ -20,7 +42,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     );
   }
   const decision = await gatePage(req);
-  if (decision.kind === 'pass') return NextResponse.next();
+  if (decision.kind === 'pass') {
+    return csp ? NextResponse.next({ request: { headers: withPolicy(new Headers(req.headers), csp) } }) : NextResponse.next();
+  }
   if (decision.kind === 'redirect' && req.method !== 'GET' && req.method !== 'HEAD') {
     // Server actions and other non-GET requests to a protected page: no redirect, a plain 401.
     const res = NextResponse.json(
@@ -46,7 +70,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     'cookie',
     [...others, `accessToken=${decision.accessToken}`, `refreshToken=${decision.refreshToken}`].join('; '),
   );
-  const res = NextResponse.next({ request: { headers } });
+  const res = NextResponse.next({ request: { headers: withPolicy(headers, csp) } });
   for (const c of decision.setCookies) res.headers.append('set-cookie', c);
   return res;
 }
@@ -69,5 +93,7 @@ export const config = {
     '/my-progress/:path*',
     '/education/:path*',
     '/file/:path*',
+    // Every page (for its Content-Security-Policy); not the built assets and static files.
+    '/((?!_next/static|_next/image|themes/|favicon\\.ico|icon\\.svg|auth-back|file-manager-service|noty|api/).*)',
   ],
 };
