@@ -56,20 +56,32 @@ export async function userOfToken(ctx: AppContext, token: string | undefined): P
     ctx.db,
     sql`select id, email, roles, user_id as "userId", revoked_at as "revokedAt" from auth_session_user(${claims.sid})`,
   );
-  if (!row || row.userId !== claims.sub) throw sessionRefused('invalid');
-  if (row.revokedAt) throw sessionRefused('revoked');
+  checkSession(row, claims.sub);
   return { id: row.id, email: row.email, roles: row.roles, sid: claims.sid };
 }
 
+/**
+ * The rule of a token's session, written once for every call (requireUser, and uploadChunk, which reads the
+ * session in the statement it runs anyway): the session exists and belongs to the token's user (`sub`), else
+ * the token is invalid; a session ended (revoked) is refused with its own answer.
+ */
+export function checkSession<S extends { userId: string | null; revokedAt: unknown }>(
+  session: S | undefined,
+  sub: string,
+): asserts session is S {
+  if (!session || session.userId !== sub) throw sessionRefused('invalid');
+  if (session.revokedAt) throw sessionRefused('revoked');
+}
+
 /** What a session check that failed answers: no such session of the token's user, or a session ended. */
-export function sessionRefused(why: 'invalid' | 'revoked'): ServiceError {
+function sessionRefused(why: 'invalid' | 'revoked'): ServiceError {
   return why === 'invalid' ? invalidToken() : new ServiceError('UNAUTHORIZED', 'Сеанс завершён. Войдите снова.');
 }
 
 /**
- * The verified claims of a request's token, without the session check — for a call that makes that check
- * itself in the statement it runs anyway (uploadChunk: `files_open_chunk`), with the same rule and answers
- * (sessionRefused). Null with AUTH_BACK_URL (the upstream checks its sessions: use requireUser). Throws as
+ * The verified claims of a request's token, without the session check — for a call that reads the session in
+ * the statement it runs anyway (uploadChunk: `files_open_chunk`) and then applies checkSession. Null with
+ * AUTH_BACK_URL (the upstream checks its sessions: use requireUser). Throws as
  * userOfToken for a missing, forged or expired token.
  */
 export async function tokenClaims(ctx: AppContext, req: Request): Promise<{ sub: string; sid: string } | null> {

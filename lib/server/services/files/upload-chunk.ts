@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
-import { requireUser, sessionRefused, tokenClaims } from '../auth/require-user';
+import { checkSession, requireUser, tokenClaims } from '../auth/require-user';
 import { ChunkHasher, ChunkJob } from './chunk-hasher';
 import { TooLong } from './measure';
 import { streamMultipart, streamSink, type FormFields, type PartSink } from './multipart';
@@ -44,14 +44,16 @@ export interface ChunkCaller {
 
 /**
  * The caller's upload, with `key` journalled in the same call when the upload is open and its chunks are
- * blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` — and the caller's session checked first (the
- * function files_open_chunk of migration 0018: one round trip, planned once per connection). 401 as
- * requireUser for a session that does not hold; 404 when there is no such upload of this user.
+ * blobs — not S3 parts, i.e. not `chunk_size ≥ partsFrom` — and the caller's session read beside it (the
+ * function files_open_chunk of migration 0023: one round trip, planned once per connection) and held to the
+ * rule every call follows (checkSession; `sid` null: checked already). 404 when there is no such upload of
+ * this user. A refused chunk clears its journal entry (the caller's).
  */
 async function openForChunk(db: Db, caller: ChunkCaller, uploadId: string, key: string, partsFrom: number | null): Promise<OpenUpload> {
   const [u] = await rows<{
-    session: 'ok' | 'invalid' | 'revoked';
-    id: string;
+    session_user_id: string | null;
+    session_revoked_at: unknown;
+    id: string | null;
     status: string;
     name: string;
     size: string | number;
@@ -60,8 +62,8 @@ async function openForChunk(db: Db, caller: ChunkCaller, uploadId: string, key: 
     multipart_key: string | null;
     multipart_id: string | null;
   }>(db, sql`select * from files_open_chunk(${uploadId}, ${caller.id}, ${key}, ${partsFrom}::bigint, ${caller.sid})`);
-  if (u && u.session !== 'ok') throw sessionRefused(u.session);
-  if (!u) throw uploadNotFound();
+  if (caller.sid !== null) checkSession(u && { userId: u.session_user_id, revokedAt: u.session_revoked_at }, caller.id);
+  if (!u?.id) throw uploadNotFound();
   return {
     id: u.id,
     status: u.status,
