@@ -279,7 +279,7 @@ export interface SpecEditorProps {
   processSets?: LinkableSet[];
 }
 
-/** A business-process set as `processes/list` gives it. */
+/** A business-process set as `business-processes/list` gives it. */
 export interface LinkableSet {
   id: string;
   name: string;

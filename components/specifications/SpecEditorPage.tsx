@@ -42,7 +42,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const [version, setVersion] = useState<number | undefined>();
   const [dirty, setDirty] = useState(false);
   const [specs, setSpecs] = useState<StoredSpec[]>([]);
-  // undefined until `processes/list` answers (the linked set's steps are shown from it).
+  // undefined until `business-processes/list` answers (the linked set's steps are shown from it).
   const [processSets, setProcessSets] = useState<LinkableSet[] | undefined>();
   const [exporting, setExporting] = useState(false);
   const [totals, setTotals] = useState<CostResult | null>(null);
@@ -54,7 +54,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
 
   useEffect(() => {
     specsApi.list().then(setSpecs, () => setSpecs([]));
-    productApi<{ sets: LinkableSet[] }>('processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
+    productApi<{ sets: LinkableSet[] }>('business-processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
     if (!specId) return;
     specsApi.get(specId).then(
       (r) => {

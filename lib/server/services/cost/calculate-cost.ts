@@ -8,7 +8,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { defaultParamsFor, mergeParams } from './defaults';
 import { collectSpecs, readStoredSpec } from './load-specs';
-import { findProcessSet } from './process-sets';
+import { findBusinessProcess } from '../business-processes/model';
 import { costRatesOn, todayMoscow } from './rates';
 
 const idSchema = z.string().trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
@@ -91,7 +91,7 @@ export async function runCalculation(ctx: AppContext, userId: string, input: Cal
  */
 export async function withProcessSet(ctx: AppContext, userId: string, doc: SpecDocument): Promise<SpecDocument> {
   if (!doc.processSetId) return doc;
-  const set = await findProcessSet(ctx.db, userId, doc.processSetId);
+  const set = await findBusinessProcess(ctx.db, userId, doc.processSetId);
   if (!set) {
     throw new ServiceError('PROCESS_SET_NOT_FOUND', `Набор процессов спецификации «${doc.name}» не найден.`, {
       fields: { 'spec.processSetId': 'Набор процессов не найден.' },

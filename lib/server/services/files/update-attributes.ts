@@ -7,7 +7,7 @@ import { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { writeVersion } from '../cost/spec-versions';
+import { writeVersion } from '../specifications/write-version';
 import { resolveObject } from './access';
 import { forbidden, metadataSchema, nameSchema, notFound, searchKey, toWire } from './model';
 import { ensureNameFree, guardName } from './names-taken';

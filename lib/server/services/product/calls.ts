@@ -3,6 +3,8 @@ import type { CallTable } from '../../gateway/types';
 import { liveness } from '../../health';
 import { getAppInfo } from './get-app-info';
 import { costCalls } from '../cost/calls';
+import { businessProcessCalls } from '../business-processes/calls';
+import { specificationCalls } from '../specifications/calls';
 import { validateRequisiteCall } from '../companies/validate-requisite';
 import { companyCalls } from '../companies/calls';
 import { calculatorCalls } from '../calculators/calls';
@@ -15,6 +17,8 @@ export const productCalls: CallTable = {
   validate: validateRequisiteCall,
   ...companyCalls,
   ...costCalls,
+  ...businessProcessCalls,
+  ...specificationCalls,
   ...calculatorCalls,
   ...templateCalls,
 };

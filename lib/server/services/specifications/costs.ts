@@ -4,12 +4,12 @@ import { z } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { withProcessSet } from './calculate-cost';
-import { defaultParamsFor } from './defaults';
-import { collectSpecs, specDocOf } from './load-specs';
-import { costRatesOn, todayMoscow } from './rates';
-import { specObject } from './spec-versions';
-import { specStaleness } from './spec-staleness';
+import { withProcessSet } from '../cost/calculate-cost';
+import { defaultParamsFor } from '../cost/defaults';
+import { collectSpecs, specDocOf } from '../cost/load-specs';
+import { costRatesOn, todayMoscow } from '../cost/rates';
+import { specObject } from './access';
+import { specStaleness } from './staleness';
 
 /** At most this many specifications per call: one page of the list. */
 export const SPEC_COSTS_MAX = 100;
@@ -43,7 +43,7 @@ export interface SpecCostItem {
  * («цены устарели» / «требует пересчёта», as `specs/status`). Nested specifications read for one are reused
  * for the next. A specification that cannot be calculated or read has `error` instead of a figure.
  */
-export const specCostsCall = defineCall({
+export const specificationCosts = defineCall({
   input,
   async handle({ input: { ids }, req, ctx }) {
     const user = await requireUser(ctx, req);

@@ -16,7 +16,7 @@ import { storeBytes } from '../files/store-bytes';
  * `root`, recorded as version 1 with its author. A new object has an id nobody refers to yet, so it cannot
  * close a cycle of semi-finished goods.
  */
-export const createSpecCall = defineCall({
+export const createSpecification = defineCall({
   maxBody: 5 * 1024 * 1024,
   input: z.object({ doc: specificationSchema, root: rootSchema }),
   async handle({ input, req, ctx }) {

@@ -1,19 +1,15 @@
 import 'server-only';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
-import { costParamsSchema } from '@/lib/schemas/specification';
 import type { Db } from '../../db/client';
-import { fileObjects, businessProcesses } from '../../db/schema';
+import { businessProcesses } from '../../db/schema';
 import { ServiceError } from '../../errors';
-import { defineCall } from '../../gateway/types';
-import { requireUser } from '../auth/require-user';
 import { resolveObject } from '../files/access';
 import type { ObjectRow } from '../files/model';
-import { runCalculation } from './calculate-cost';
-import { specObject, writeVersion } from './spec-versions';
+import { specDocument } from './mentioning';
 
 /** One specification of a BOM tree as stored: its object row and the ids it refers to. */
-interface Node {
+export interface SpecNode {
   row: ObjectRow;
   children: string[];
   processSetId?: string;
@@ -23,19 +19,11 @@ interface Node {
   access: 'owner' | 'edit' | 'read';
 }
 
-const docOf = (row: ObjectRow): { materials?: { specId?: unknown }[]; processSetId?: unknown } => {
-  try {
-    return JSON.parse(row.metadata) ?? {};
-  } catch {
-    return {};
-  }
-};
-
 /** The specification and everything nested in it that the caller may read (unreadable ones are left out). */
-async function loadTree(db: Db, userId: string, root: ObjectRow): Promise<Map<string, Node>> {
-  const nodes = new Map<string, Node>();
-  const add = async (row: ObjectRow, access: Node['access']) => {
-    const doc = docOf(row);
+export async function loadTree(db: Db, userId: string, root: ObjectRow): Promise<Map<string, SpecNode>> {
+  const nodes = new Map<string, SpecNode>();
+  const add = async (row: ObjectRow, access: SpecNode['access']) => {
+    const doc = specDocument(row.metadata);
     const children = [...new Set((Array.isArray(doc.materials) ? doc.materials : []).map((m) => m?.specId).filter((x): x is string => typeof x === 'string' && !!x))];
     const processSetId = typeof doc.processSetId === 'string' && doc.processSetId ? doc.processSetId : undefined;
     let setChangedAt: Date | null = null;
@@ -71,7 +59,7 @@ async function loadTree(db: Db, userId: string, root: ObjectRow): Promise<Map<st
 }
 
 /** Why a specification needs recalculation: nested ones changed after it, its process set changed after it. */
-function reasonsOf(nodes: Map<string, Node>, id: string) {
+export function reasonsOf(nodes: Map<string, SpecNode>, id: string) {
   const self = nodes.get(id)!;
   const since = self.row.updatedAt.getTime();
   const nested: { id: string; name: string; updatedAt: string }[] = [];
@@ -94,95 +82,7 @@ function reasonsOf(nodes: Map<string, Node>, id: string) {
   return { nested, processSet, stale: nested.length > 0 || processSet !== null };
 }
 
-/** {@link specStatusCall}'s answer for a specification row the caller may read. */
+/** `specs/status`'s answer for a specification row the caller may read. */
 export async function specStaleness(db: Db, userId: string, row: ObjectRow) {
   return reasonsOf(await loadTree(db, userId, row), row.id);
 }
-
-const input = z.object({ id: z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100) });
-
-/**
- * `specs/status {id}` → `{stale, nested: [{id, name, updatedAt}], processSet: {id, name, updatedAt} | null}`:
- * «цены устарели» — a nested specification (at any depth) changed after this one was last calculated
- * (saved); «требует пересчёта» — its business-process set changed after that.
- */
-export const specStatusCall = defineCall({
-  input,
-  async handle({ input: { id }, req, ctx }) {
-    const user = await requireUser(ctx, req);
-    const row = await specObject(ctx.db, user.id, id, 'read');
-    const nodes = await loadTree(ctx.db, user.id, row);
-    return reasonsOf(nodes, row.id);
-  },
-});
-
-/**
- * `specs/recalculate {id}` → `{recalculated: [{id, name, version}]}`: bottom-up, every specification of the
- * tree that is out of date (its nested ones or its set changed after it) is calculated again — an error
- * stops with the name of that specification — and saved as a new version; the top one last.
- */
-export const recalculateSpecCall = defineCall({
-  input,
-  async handle({ input: { id }, req, ctx }) {
-    const user = await requireUser(ctx, req);
-    const root = await specObject(ctx.db, user.id, id, 'edit');
-    const nodes = await loadTree(ctx.db, user.id, root);
-    // Post-order: children before parents; a cycle is cut here (the calculation reports it).
-    const order: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (n: string) => {
-      if (state.has(n) || !nodes.has(n)) return;
-      state.set(n, 'open');
-      for (const c of nodes.get(n)!.children) visit(c);
-      state.set(n, 'done');
-      order.push(n);
-    };
-    visit(root.id);
-    const recalculated: { id: string; name: string; version: number }[] = [];
-    const params = costParamsSchema.parse({});
-    for (const n of order) {
-      const node = nodes.get(n)!;
-      if (!reasonsOf(nodes, n).stale) continue;
-      if (node.access === 'read') continue; // not ours to save; its parents are still recalculated
-      await runCalculation(ctx, user.id, { spec: { specId: n }, params });
-      const fresh = await specObject(ctx.db, user.id, n, 'edit');
-      const saved = await writeVersion(ctx.db, fresh, user.id, { name: fresh.name, metadata: fresh.metadata });
-      node.row = saved;
-      recalculated.push({ id: n, name: saved.name, version: saved.version });
-    }
-    return { msg: recalculated.length ? 'Спецификации пересчитаны' : 'Пересчёт не нужен', recalculated };
-  },
-});
-
-/**
- * `processes/linked {id}` → `{specs: [{id, name, stale}]}`: the caller's specifications that take their
- * operations from this set; `stale` — the set changed after the specification was last calculated (saved).
- */
-export const linkedSpecsCall = defineCall({
-  input: z.object({ id: z.uuid({ error: 'Неверный идентификатор набора процессов.' }) }),
-  async handle({ input: { id }, req, ctx }) {
-    const user = await requireUser(ctx, req);
-    const [set] = await ctx.db
-      .select({ updatedAt: businessProcesses.updatedAt })
-      .from(businessProcesses)
-      .where(and(eq(businessProcesses.id, id), eq(businessProcesses.ownerId, user.id)));
-    if (!set) throw new ServiceError('NOT_FOUND', 'Набор процессов не найден.');
-    const candidates = await ctx.db
-      .select({ id: fileObjects.id, name: fileObjects.name, metadata: fileObjects.metadata, updatedAt: fileObjects.updatedAt })
-      .from(fileObjects)
-      .where(
-        and(
-          eq(fileObjects.ownerId, user.id),
-          eq(fileObjects.type, 'specifications'),
-          eq(fileObjects.kind, 'file'),
-          isNull(fileObjects.trashId),
-          sql`strpos(${fileObjects.metadata}, ${id}) > 0`,
-        ),
-      )
-      .orderBy(asc(fileObjects.searchName));
-    const specs = candidates
-      .filter((c) => docOf(c as ObjectRow).processSetId === id)
-      .map((c) => ({ id: c.id, name: c.name, stale: set.updatedAt.getTime() > c.updatedAt.getTime() }));
-    return { specs };
-  },
-});

@@ -13,7 +13,7 @@ vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => toast }));
 import { ProcessSetsPage } from '@/components/business-processes/ProcessSetsPage';
 import { processTotals, type ProcessStep } from '@/lib/domain/cost';
 
-/** The server keeps numbers with a dot (as processes/save normalises them). */
+/** The server keeps numbers with a dot (as business-processes/save normalises them). */
 let stored: ProcessStep[];
 const wire = (v: string | undefined) => v?.replace(/[\s\u00a0]/g, '').replace(',', '.');
 const asSet = (version: number) => ({ id: 'set1', name: 'Сборка', steps: stored, version, totals: processTotals({ name: 'Сборка', steps: stored }) });
@@ -22,9 +22,9 @@ beforeEach(() => {
   stored = [{ id: 's1', name: 'Распил', time: '7.5', timeUnit: 'мин', rate: '600.25', workers: '1', equipment: { name: 'Пила', powerKw: '1.5', tariff: '6.42' } }];
   show.mockReset();
   productApi.mockReset().mockImplementation(async (call: string, body: { steps?: ProcessStep[] }) => {
-    if (call === 'processes/list') return { sets: [asSet(2)] };
-    if (call === 'processes/linked') return { specs: [] };
-    if (call === 'processes/save') {
+    if (call === 'business-processes/list') return { sets: [asSet(2)] };
+    if (call === 'business-processes/linked') return { specs: [] };
+    if (call === 'business-processes/save') {
       stored = body.steps!.map((st) => ({ ...st, time: wire(st.time)!, rate: wire(st.rate)!, equipment: st.equipment && { ...st.equipment, tariff: wire(st.equipment.tariff) } }));
       return { set: asSet(3) };
     }
@@ -44,9 +44,9 @@ describe('ProcessSetsPage: numbers stay Russian', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     });
-    expect(productApi).toHaveBeenCalledWith('processes/save', expect.objectContaining({ version: 2 }));
+    expect(productApi).toHaveBeenCalledWith('business-processes/save', expect.objectContaining({ version: 2 }));
     expect(stored[0]!.equipment!.tariff).toBe('7.15');
-    await waitFor(() => expect(productApi.mock.calls.filter(([c]) => c === 'processes/list')).toHaveLength(2));
+    await waitFor(() => expect(productApi.mock.calls.filter(([c]) => c === 'business-processes/list')).toHaveLength(2));
     await waitFor(() => expect(screen.getByLabelText('Шаг 1: тариф')).toHaveValue('7,15'));
     expect(screen.getByLabelText('Шаг 1: время')).toHaveValue('7,5');
     expect(screen.getByLabelText('Шаг 1: ставка')).toHaveValue('600,25');

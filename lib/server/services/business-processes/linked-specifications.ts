@@ -1,0 +1,24 @@
+import 'server-only';
+import { z } from '@/lib/schemas/envelope';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { specsMentioning } from '../specifications/mentioning';
+import { businessProcessRow, processIdSchema, processNotFound } from './model';
+
+/**
+ * `business-processes/linked {id}` → `{specs: [{id, name, stale}]}`: the caller's specifications that take
+ * their operations from this process; `stale` — the process changed after the specification was last
+ * calculated (saved).
+ */
+export const linkedSpecifications = defineCall({
+  input: z.object({ id: processIdSchema }),
+  async handle({ input: { id }, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const set = await businessProcessRow(ctx.db, user.id, id);
+    if (!set) throw processNotFound();
+    const specs = (await specsMentioning(ctx.db, user.id, id))
+      .filter((c) => c.doc.processSetId === id)
+      .map((c) => ({ id: c.id, name: c.name, stale: set.updatedAt.getTime() > c.updatedAt.getTime() }));
+    return { specs };
+  },
+});

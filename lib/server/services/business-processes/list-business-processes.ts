@@ -1,0 +1,21 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import { z } from '@/lib/schemas/envelope';
+import { businessProcesses } from '../../db/schema';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { toWire } from './model';
+
+/** `business-processes/list {}` → `{sets}` of the caller, last changed first, with totals per unit. */
+export const listBusinessProcesses = defineCall({
+  input: z.object({}),
+  async handle({ req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const rows = await ctx.db
+      .select()
+      .from(businessProcesses)
+      .where(eq(businessProcesses.ownerId, user.id))
+      .orderBy(desc(businessProcesses.updatedAt));
+    return { sets: rows.map(toWire) };
+  },
+});
