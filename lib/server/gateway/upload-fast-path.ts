@@ -16,11 +16,17 @@ import { services } from './services';
  */
 const PATH = `${services.files.base}/uploadChunk`;
 
-/** Headers next.config.mjs adds to every answer; this path answers without Next, so it adds them itself. */
-const SITE_HEADERS: Record<string, string> = {
+/**
+ * Headers next.config.mjs gives a service answer (this path answers without Next, so it adds them itself; a
+ * test compares them with that file's rules).
+ */
+export const SITE_HEADERS: Record<string, string> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'SAMEORIGIN',
+  'Strict-Transport-Security': 'max-age=31536000',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 /** Whether this request is one the fast path serves. */

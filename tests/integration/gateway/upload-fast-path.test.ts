@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
-import { registerUploadFastPath, takesFastPath, UPLOAD_CHUNK } from '@/lib/server/gateway/upload-fast-path';
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
+import { registerUploadFastPath, SITE_HEADERS, takesFastPath, UPLOAD_CHUNK } from '@/lib/server/gateway/upload-fast-path';
+import nextConfig from '../../../next.config.mjs';
 import { requestListener, UPLOAD_CHUNK as SERVER_UPLOAD_CHUNK } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -92,6 +94,16 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     expect(takesFastPath({ method: 'GET', url: PATH })).toBe(false);
     expect(takesFastPath({ method: 'POST', url: `${PATH}/x` })).toBe(false);
     expect(takesFastPath({ method: 'POST', url: '/file-manager-service/api/v1/uploadStatus' })).toBe(false);
+  });
+
+  it('answers with the headers next.config.mjs gives the same path', async () => {
+    const want: Record<string, string> = {};
+    for (const rule of await nextConfig.headers!()) {
+      if (getPathMatch(rule.source)(PATH) === false) continue;
+      for (const h of rule.headers) want[h.key.toLowerCase()] = h.value;
+    }
+    const have = Object.fromEntries(Object.entries(SITE_HEADERS).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(have).toEqual(want);
   });
 
   it('stores chunks straight from the socket; bad requests get the Russian envelope and the connection lives on', async () => {
