@@ -3,7 +3,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useRef, useState } from 'react';
-import { ruDate } from '@/lib/domain/calculators/dates';
+import { formatIsoDate } from '@/lib/domain/format/date';
 import type { KeyRatePreviewRow, KeyRateStatus } from '@/lib/domain/calculators/key-rate-import';
 import { formatPercent } from '@/lib/domain/money';
 import { plural } from '@/lib/domain/words';
@@ -127,7 +127,7 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
                 <tbody>
                   {preview.changes.map((c) => (
                     <tr key={c.effectiveFrom} className={c.status === 'new' ? s.newRow : undefined}>
-                      <td>{ruDate(c.effectiveFrom)}</td>
+                      <td>{formatIsoDate(c.effectiveFrom)}</td>
                       <td className={s.num}>{formatPercent(c.value)}</td>
                       <td className={s.num}>{c.stored === null ? '—' : formatPercent(c.stored)}</td>
                       <td>{STATUS[c.status]}</td>

@@ -4,13 +4,12 @@ import Link from 'next/link';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
-import { ruDate } from '@/lib/domain/calculators/dates';
+import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { getRoles } from '@/lib/client/session';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
-import { isoOfRuDate } from './forms';
 import { KeyRateImportDialog } from './KeyRateImportDialog';
 import { rateValueLines } from './rate-value';
 import s from './calculators.module.css';
@@ -69,7 +68,7 @@ export function RatesAdmin() {
   }, [load]);
 
   const add = async () => {
-    const iso = isoOfRuDate(form.effectiveFrom);
+    const iso = parseRuDate(form.effectiveFrom);
     if (!iso) {
       setFields({ effectiveFrom: 'Введите дату как дд.мм.гггг.' });
       return;
@@ -159,7 +158,7 @@ export function RatesAdmin() {
                 .filter((r) => r.kind === k.kind)
                 .map((r) => (
                   <tr key={r.id}>
-                    <td data-label="Действует с" className={s.nowrap}>{ruDate(r.effectiveFrom)}</td>
+                    <td data-label="Действует с" className={s.nowrap}>{formatIsoDate(r.effectiveFrom)}</td>
                     <td data-label="Значение">
                       <RateValue kind={r.kind} value={r.value} />
                     </td>

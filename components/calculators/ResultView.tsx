@@ -1,7 +1,7 @@
 'use client';
 
 import { formatMoney, formatNumber } from '@/lib/domain/money';
-import { ruDate } from '@/lib/domain/calculators/dates';
+import { formatIsoDate } from '@/lib/domain/format/date';
 import type { CalcStep } from '@/lib/schemas/calculators';
 import type { FormOutput } from './forms';
 import { formatOutput } from './format-output';
@@ -63,8 +63,8 @@ export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; 
             <tbody>
               {periods.map((p) => (
                 <tr key={p.from}>
-                  <td>{ruDate(p.from)}</td>
-                  <td>{ruDate(p.to)}</td>
+                  <td>{formatIsoDate(p.from)}</td>
+                  <td>{formatIsoDate(p.to)}</td>
                   <td className={s.num}>{p.days}</td>
                   <td className={s.num}>{p.debt ? formatMoney(p.debt) : '—'}</td>
                   <td className={s.num}>{formatNumber(p.ratePct)}&nbsp;%</td>
@@ -102,7 +102,7 @@ export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; 
                   <td className={s.num}>{formatMoney(a.tax)}</td>
                   <td className={s.num}>{formatMoney(a.paidBefore)}</td>
                   <td className={s.num}>{formatMoney(a.payable)}</td>
-                  <td>{ruDate(a.dueDate)}</td>
+                  <td>{formatIsoDate(a.dueDate)}</td>
                 </tr>
               ))}
             </tbody>

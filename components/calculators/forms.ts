@@ -4,6 +4,7 @@
  */
 
 import { ELEVEN_MONTHS_SOURCE } from '@/lib/domain/calculators/vacation-compensation';
+import { formatIsoDate, parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
 
 /**
  * `payments`: partial payments typed as «дд.мм.гггг сумма; …», sent as `[{date, amount}]`.
@@ -57,35 +58,12 @@ const PERIOD_OUTPUTS: FormOutput[] = [
   { key: 'days', label: 'Дней', kind: 'days' },
 ];
 
-/** `28.01.2026` / `28.01.26` / `2026-01-28` → `2026-01-28`; null when it is not a date. */
-export function isoOfRuDate(text: string): string | null {
-  const t = text.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return validIso(t);
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(t);
-  if (!m) return null;
-  const year = m[3]!.length === 2 ? `20${m[3]}` : m[3]!;
-  return validIso(`${year}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`);
-}
-function validIso(iso: string): string | null {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
-}
-/** `01.2026` or `2026-01` → `2026-01`. */
-export function isoOfRuMonth(text: string): string | null {
-  const t = text.trim();
-  if (/^\d{4}-(0[1-9]|1[0-2])$/.test(t)) return t;
-  const m = /^(\d{1,2})\.(\d{4})$/.exec(t);
-  if (!m) return null;
-  const mm = m[1]!.padStart(2, '0');
-  return Number(mm) >= 1 && Number(mm) <= 12 ? `${m[2]}-${mm}` : null;
-}
-
 /** «05.02.2026 40 000; 20.02.2026 10 000,50» → `[{date: '2026-02-05', amount: '40 000'}, …]`; null when a part is not «date amount». */
 export function parsePayments(text: string): { date: string; amount: string }[] | null {
   const out: { date: string; amount: string }[] = [];
   for (const part of splitList(text)) {
     const m = /^(\S+)\s+(.+)$/.exec(part);
-    const date = m ? isoOfRuDate(m[1]!) : null;
+    const date = m ? parseRuDate(m[1]!) : null;
     if (!m || !date) return null;
     out.push({ date, amount: m[2]!.trim() });
   }
@@ -94,7 +72,7 @@ export function parsePayments(text: string): { date: string; amount: string }[] 
 
 /** `[{date, amount}]` → «05.02.2026 40000; …» (a stored input back in the form). */
 const paymentsText = (list: { date?: unknown; amount?: unknown }[]) =>
-  list.map((p) => `${String(p.date ?? '').split('-').reverse().join('.')} ${String(p.amount ?? '')}`).join('; ');
+  list.map((p) => `${formatIsoDate(String(p.date ?? ''))} ${String(p.amount ?? '')}`).join('; ');
 
 const PAYMENTS_FIELD: FormField = {
   name: 'payments',
@@ -241,7 +219,7 @@ export const FORMS: Record<string, CalculatorForm> = {
       { name: 'days', label: 'Дней болезни', kind: 'int' },
     ],
     toInput: (v) => {
-      const iso = isoOfRuDate(v.startDate ?? '');
+      const iso = parseRuDate(v.startDate ?? '');
       const y = iso ? Number(iso.slice(0, 4)) : NaN;
       return {
         startDate: iso ?? v.startDate,
@@ -310,7 +288,7 @@ export const FORMS: Record<string, CalculatorForm> = {
     ],
     toInput: (v) => {
       const by = v.by === 'keyRateFraction' ? 'keyRateFraction' : 'pctPerDay';
-      return { amount: v.amount, from: isoOfRuDate(v.from ?? '') ?? v.from, to: isoOfRuDate(v.to ?? '') ?? v.to, [by]: v[by], capPct: v.capPct || undefined };
+      return { amount: v.amount, from: parseRuDate(v.from ?? '') ?? v.from, to: parseRuDate(v.to ?? '') ?? v.to, [by]: v[by], capPct: v.capPct || undefined };
     },
     outputs: PERIOD_OUTPUTS,
   },
@@ -494,8 +472,8 @@ export function localErrors(id: string, values: Values): Record<string, string> 
     const t = (values[f.name] ?? '').trim();
     if (!t) continue;
     if (f.kind === 'payments' && !parsePayments(t)) errors[f.name] = 'Запишите оплаты как «дд.мм.гггг сумма», через точку с запятой.';
-    if (f.kind === 'date' && !isoOfRuDate(t)) errors[f.name] = 'Введите дату как дд.мм.гггг, например 28.01.2026.';
-    if (f.kind === 'month' && !isoOfRuMonth(t)) errors[f.name] = 'Введите месяц как мм.гггг, например 01.2026.';
+    if (f.kind === 'date' && !parseRuDate(t)) errors[f.name] = 'Введите дату как дд.мм.гггг, например 28.01.2026.';
+    if (f.kind === 'month' && !parseRuMonth(t)) errors[f.name] = 'Введите месяц как мм.гггг, например 01.2026.';
   }
   return errors;
 }
@@ -517,7 +495,7 @@ function toInputDefault(id: string, values: Values): Record<string, unknown> {
     const t = (values[f.name] ?? '').trim();
     if (!t) continue;
     input[f.name] =
-      f.kind === 'date' ? (isoOfRuDate(t) ?? t) : f.kind === 'month' ? (isoOfRuMonth(t) ?? t) : f.kind === 'payments' ? (parsePayments(t) ?? t) : t;
+      f.kind === 'date' ? (parseRuDate(t) ?? t) : f.kind === 'month' ? (parseRuMonth(t) ?? t) : f.kind === 'payments' ? (parsePayments(t) ?? t) : t;
   }
   return input;
 }

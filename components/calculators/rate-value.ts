@@ -1,4 +1,4 @@
-import { formatIsoDate } from '@/lib/domain/format/date';
+import { formatIsoDate, formatMonthDay } from '@/lib/domain/format/date';
 import { countOf, DAYS, MONTHS, YEARS } from '@/lib/domain/format/plural';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 
@@ -56,7 +56,7 @@ export function rateValueLines(kind: string, value: unknown): string[] {
     case 'usn_contribution_limits':
       return [`без работников — до ${formatPercent(str(o.withoutEmployeesPct))} налога`, `с работниками — до ${formatPercent(str(o.withEmployeesPct))} налога`];
     case 'usn_payment_terms': {
-      const day = (md: unknown) => str(md).split('-').reverse().join('.');
+      const day = (md: unknown) => formatMonthDay(str(md));
       const adv = Array.isArray(o.advances) ? (o.advances as string[]).map(day).join(', ') : '';
       return [`авансы: ${adv}`, `налог за год: организации — до ${day(o.organization)}, ИП — до ${day(o.entrepreneur)} следующего года`];
     }

@@ -6,14 +6,10 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { useCallback, useEffect, useState } from 'react';
-import { formatDate } from '@/lib/domain/format/date';
+import { formatDate, isoOfLocalDay } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import type { FileLink, FileObject } from '@/lib/schemas/files';
 import { files } from './api';
-
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** «Публичная ссылка»: make a link (optional expiry date and password), copy it, list and revoke links. */
 export function LinkDialog({ object, onClose }: { object: FileObject; onClose: () => void }) {
@@ -37,7 +33,7 @@ export function LinkDialog({ object, onClose }: { object: FileObject; onClose: (
     setError(null);
     try {
       const r = await files.createLink(object.id, {
-        ...(expires ? { expiresAt: isoDate(expires) } : {}),
+        ...(expires ? { expiresAt: isoOfLocalDay(expires) } : {}),
         ...(password ? { password } : {}),
       });
       setMade(r.link);

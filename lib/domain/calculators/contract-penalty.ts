@@ -1,9 +1,10 @@
 import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatPercent, HUNDRED, min, roundKop, toMoneyString } from '@/lib/domain/money';
-import { dayNumber, daysInclusive, ruDate } from './dates';
+import { dayNumber, daysInclusive } from './dates';
 import { daysOf, periodSteps, type Period, totalOf } from './periods';
 import { type RateBook, splitByRate } from './rates';
 import { CalcInputError, type CalcOutput, type Step } from './types';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 export interface ContractPenaltyInput {
   amount: string;
@@ -49,7 +50,7 @@ export function calcContractPenalty(input: ContractPenaltyInput, book: RateBook)
     const amount = roundKop(base.times(p).div(HUNDRED).times(days));
     periods = [{ from: input.from, to: input.to, days, debt: toMoneyString(base), ratePct: p.toFixed(), fraction: 'в день', amount: toMoneyString(amount) }];
     steps.push({
-      label: `${ruDate(input.from)} – ${ruDate(input.to)}, ${countOf(days, DAYS)}`,
+      label: `${formatIsoDate(input.from)} – ${formatIsoDate(input.to)}, ${countOf(days, DAYS)}`,
       formula: `${formatMoney(base)} × ${formatPercent(p, 4)} × ${days}`,
       value: formatMoney(amount),
     });

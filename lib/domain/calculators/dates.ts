@@ -40,11 +40,6 @@ export const daysInYear = (y: number): number => (isLeapYear(y) ? 366 : 365);
 
 export const daysInMonth = (y: number, month: number): number => new Date(Date.UTC(y, month, 0)).getUTCDate();
 
-/** `05.01.2026` — dates in formulas (legal style, full year). */
-export function ruDate(iso: string): string {
-  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-}
-
 /**
  * A due date falling on Saturday or Sunday moves to the next Monday (п. 7 ст. 6.1 НК). Public holidays are
  * not known to the app (no production calendar), so a date on a holiday stays as it is.

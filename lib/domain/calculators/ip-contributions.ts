@@ -1,7 +1,8 @@
 import { dec, type Dec, formatMoney, formatPercent, max, min, roundKop, toMoneyString, ZERO } from '@/lib/domain/money';
-import { daysInMonth, ruDate, yearOf } from './dates';
+import { daysInMonth, yearOf } from './dates';
 import { rateOn, type RateBook } from './rates';
 import { CalcInputError, type CalcOutput, type Step } from './types';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 export interface IpContributionsInput {
   year: number;
@@ -38,7 +39,7 @@ export function ipContributions(input: IpContributionsInput, book: RateBook): { 
     const days = dim - day + 1;
     fixed = roundKop(yearly.div(12).times(fullMonths).plus(yearly.div(12).times(days).div(dim)));
     steps.push({
-      label: `Фиксированные взносы с ${ruDate(reg)}`,
+      label: `Фиксированные взносы с ${formatIsoDate(reg)}`,
       formula: `${formatMoney(yearly)} / 12 × (${fullMonths} + ${days}/${dim})`,
       value: formatMoney(fixed),
     });

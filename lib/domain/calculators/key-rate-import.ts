@@ -1,6 +1,7 @@
 import { dec, type Dec } from '@/lib/domain/money';
-import { dayNumber, fromDayNumber, isValidDate, ruDate } from './dates';
+import { dayNumber, fromDayNumber } from './dates';
 import { rateRowOn, type RateRow } from './rates';
+import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
 
 /**
  * The key-rate table Банк России publishes (the XLSX export of «Ключевая ставка» on its site): a header row
@@ -37,9 +38,8 @@ function parseDate(cell: string): string | null {
     if (serial < 1 || serial > 2_958_465) return null;
     return fromDayNumber(serial - EXCEL_EPOCH_OFFSET);
   }
-  const ru = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t);
-  const iso = ru ? `${ru[3]}-${ru[2]!.padStart(2, '0')}-${ru[1]!.padStart(2, '0')}` : /^(\d{4}-\d{2}-\d{2})(T[\d:.]+Z?)?$/.exec(t)?.[1];
-  return iso && isValidDate(iso) ? iso : null;
+  // A spreadsheet's date-time cell keeps its day; a typed day is read as a person types it.
+  return parseRuDate(/^(\d{4}-\d{2}-\d{2})T[\d:.]+Z?$/.exec(t)?.[1] ?? t);
 }
 
 function parseRate(cell: string): string | null {
@@ -84,7 +84,7 @@ export function keyRateChanges(rows: readonly string[][]): KeyRateChange[] {
     if (!rate) throw new KeyRateTableError(`Строка ${line}: «${rateCell}» — не ставка в процентах.`);
     const day = dayNumber(date);
     const seen = byDay.get(day);
-    if (seen !== undefined && !dec(seen).eq(dec(rate))) throw new KeyRateTableError(`Строка ${line}: на ${ruDate(date)} уже указана другая ставка.`);
+    if (seen !== undefined && !dec(seen).eq(dec(rate))) throw new KeyRateTableError(`Строка ${line}: на ${formatIsoDate(date)} уже указана другая ставка.`);
     byDay.set(day, rate);
   });
   if (byDay.size === 0) throw new KeyRateTableError('В таблице нет строк со ставками.');

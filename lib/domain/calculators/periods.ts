@@ -1,8 +1,9 @@
 import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, type Dec, formatMoney, formatPercent, roundKop, sum, toMoneyString, ZERO } from '@/lib/domain/money';
-import { dayNumber, fromDayNumber, ruDate } from './dates';
+import { dayNumber, fromDayNumber } from './dates';
 import { rateOn, type RateBook, type RateKind } from './rates';
 import { CalcInputError, type Step } from './types';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 /** One stretch of a penalty or interest calculation with one debt, one rate and one fraction. */
 export interface Period {
@@ -52,7 +53,7 @@ export function checkPayments(payments: readonly Payment[] | undefined, debt: De
   list.forEach((p, i) => {
     const d = dayNumber(p.date);
     if (d < dayNumber(first) || d > dayNumber(last)) {
-      throw new CalcInputError(`payments.${i}.date`, `Дата оплаты должна быть в периоде ${ruDate(first)} – ${ruDate(last)}.`);
+      throw new CalcInputError(`payments.${i}.date`, `Дата оплаты должна быть в периоде ${formatIsoDate(first)} – ${formatIsoDate(last)}.`);
     }
   });
   const paid = sum(list.map((p) => p.amount));
@@ -134,7 +135,7 @@ export const refinancingChanges = (book: RateBook, first: number, last: number):
 /** One step per period with the numbers put in. */
 export function periodSteps(periods: readonly Period[]): Step[] {
   return periods.map((p) => ({
-    label: `${ruDate(p.from)} – ${ruDate(p.to)}, ${countOf(p.days, DAYS)}`,
+    label: `${formatIsoDate(p.from)} – ${formatIsoDate(p.to)}, ${countOf(p.days, DAYS)}`,
     formula: `${formatMoney(p.debt)} × ${formatPercent(p.ratePct)} × ${p.fraction} × ${p.days}`,
     value: formatMoney(p.amount),
   }));
@@ -146,6 +147,6 @@ export function paymentSteps(debt: Dec, payments: readonly Payment[]): Step[] {
   return payments.map((p) => {
     const before = left;
     left = left.minus(dec(p.amount));
-    return { label: `Оплата ${ruDate(p.date)}: долг со следующего дня`, formula: `${formatMoney(before)} − ${formatMoney(p.amount)}`, value: formatMoney(left) };
+    return { label: `Оплата ${formatIsoDate(p.date)}: долг со следующего дня`, formula: `${formatMoney(before)} − ${formatMoney(p.amount)}`, value: formatMoney(left) };
   });
 }

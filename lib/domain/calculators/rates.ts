@@ -1,4 +1,5 @@
 import { addDays, dayNumber } from './dates';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 /**
  * The dated rate tables a calculator needs, by kind: rows sorted or not, each valid from its date until
@@ -45,7 +46,7 @@ export class RateMissingError extends Error {
   readonly kind: RateKind;
   readonly date: string;
   constructor(kind: RateKind, date: string) {
-    super(`Нет ставки «${RATE_KINDS[kind]}» на ${date.split('-').reverse().join('.')}: добавьте её в таблицу ставок.`);
+    super(`Нет ставки «${RATE_KINDS[kind]}» на ${formatIsoDate(date)}: добавьте её в таблицу ставок.`);
     this.name = 'RateMissingError';
     this.kind = kind;
     this.date = date;

@@ -1,6 +1,6 @@
 import { countOf, DAYS } from '@/lib/domain/format/plural';
 import { dec, formatMoney, toMoneyString } from '@/lib/domain/money';
-import { addDays, dayNumber, fromDayNumber, ruDate } from './dates';
+import { addDays, dayNumber, fromDayNumber } from './dates';
 import {
   buildPeriods,
   checkPayments,
@@ -18,6 +18,7 @@ import {
 } from './periods';
 import { type RateBook, RateMissingError, rateOn } from './rates';
 import { CalcInputError, type CalcOutput, type Step } from './types';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 export interface TaxPenaltyInput {
   debt: string;
@@ -100,7 +101,7 @@ export function calcTaxPenalty(input: TaxPenaltyInput, book: RateBook): CalcOutp
   const amount = totalOf(periods);
   const notes: Step[] = paymentDayCounted
     ? []
-    : [{ label: `День уплаты ${ruDate(input.paymentDate)} в расчёт не входит (п. 3 ст. 75 НК до 27.12.2018)`, formula: '', value: countOf(b - a + 1, DAYS) }];
+    : [{ label: `День уплаты ${formatIsoDate(input.paymentDate)} в расчёт не входит (п. 3 ст. 75 НК до 27.12.2018)`, formula: '', value: countOf(b - a + 1, DAYS) }];
   return {
     result: { amount: toMoneyString(amount), days: daysOf(periods), periods },
     steps: [

@@ -1,8 +1,9 @@
 import { dec, type Dec, formatMoney, formatPercent, max, min, roundRub, sum, toMoneyString, ZERO } from '@/lib/domain/money';
-import { nextWorkday, ruDate } from './dates';
+import { nextWorkday } from './dates';
 import { ipContributions } from './ip-contributions';
 import { rateOn, type RateBook } from './rates';
 import { CalcInputError, type CalcOutput, type Step } from './types';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 /** One quarter's own figures (not cumulative). */
 export interface UsnQuarter {
@@ -210,7 +211,7 @@ export function calcUsn(input: UsnInput, book: RateBook): CalcOutput<UsnResult> 
     const payable = isYear ? t.tax.minus(paidBefore) : max(ZERO, t.tax.minus(paidBefore));
     const dueDate = dueDateOf(input, book, k);
     steps.push({
-      label: `${isYear ? 'Налог за год к доплате' : `Авансовый платёж за ${title}`} — срок ${ruDate(dueDate)}`,
+      label: `${isYear ? 'Налог за год к доплате' : `Авансовый платёж за ${title}`} — срок ${formatIsoDate(dueDate)}`,
       formula: `${formatMoney(t.tax)} − ${formatMoney(paidBefore)}`,
       value: formatMoney(payable),
     });

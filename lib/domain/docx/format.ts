@@ -1,7 +1,8 @@
 import { declineFullName, declinePosition, initialsName } from '@/lib/domain/declension';
 import { formatMoney, formatNumber, parseMoney } from '@/lib/domain/money';
 import { amountInWords, dateInWords, dateWithMonthName } from '@/lib/domain/words';
-import { ddmmyyyy, isDate, isMoney, parseDateInput, TemplateValueError, type TemplateFilter, type TemplateValue } from './values';
+import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
+import { isDate, isMoney, TemplateValueError, type TemplateFilter, type TemplateValue } from './values';
 
 /**
  * How a placeholder prints its value with a format (`|money`, `|words`, `|gen`…). Kept apart from
@@ -21,7 +22,7 @@ function asMoneyString(v: TemplateValue, tag: string): string {
 function asDateString(v: TemplateValue, tag: string): string {
   if (isDate(v)) return v.$date;
   if (typeof v === 'string') {
-    const d = parseDateInput(v);
+    const d = parseRuDate(v);
     if (d) return d;
   }
   throw new TemplateValueError(`Значение ${tag} — не дата.`);
@@ -37,7 +38,7 @@ export function formatValue(v: TemplateValue, filter: TemplateFilter | undefined
     case 'words':
       return amountInWords(asMoneyString(v, tag));
     case 'date':
-      return ddmmyyyy(asDateString(v, tag));
+      return formatIsoDate(asDateString(v, tag));
     case 'dateLong':
       return dateWithMonthName(asDateString(v, tag), { quoted: true });
     case 'dateWords':
@@ -55,7 +56,7 @@ export function formatValue(v: TemplateValue, filter: TemplateFilter | undefined
       return initialsName(formatValue(v, undefined, tag));
     default:
       if (isMoney(v)) return formatMoney(v.$money);
-      if (isDate(v)) return ddmmyyyy(v.$date);
+      if (isDate(v)) return formatIsoDate(v.$date);
       if (v === null) return '';
       if (typeof v === 'boolean') return v ? 'да' : 'нет';
       if (typeof v === 'number') return formatNumber(String(v));

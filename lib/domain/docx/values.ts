@@ -1,4 +1,5 @@
 import { formatNumber, parseMoney } from '@/lib/domain/money';
+import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
 
 /**
  * Values a template is filled with. Money and dates are typed so that one value prints in several ways:
@@ -59,30 +60,11 @@ export const FILTER_TYPE: Record<TemplateFilter, FieldType> = {
   initials: 'text',
 };
 
-export const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
-/** `22.11.2026`, `22.11.26`, `2026-11-22` → `2026-11-22`; null when not a real date. */
-export function parseDateInput(text: string): string | null {
-  const t = text.trim();
-  let y: number, m: number, d: number;
-  let r = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (r) [y, m, d] = [Number(r[1]), Number(r[2]), Number(r[3])];
-  else {
-    r = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(t);
-    if (!r) return null;
-    [d, m, y] = [Number(r[1]), Number(r[2]), Number(r[3])];
-    if (r[3]!.length === 2) y += 2000;
-  }
-  const check = new Date(Date.UTC(y, m - 1, d));
-  if (y < 1 || check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
 /** A value as the form shows it for editing: money `1234,56`-style with groups, dates dd.mm.yyyy. */
 export function inputTextOf(v: TemplateValue | undefined): string {
   if (v === undefined || v === null) return '';
   if (isMoney(v)) return formatNumber(v.$money, 2);
-  if (isDate(v)) return ddmmyyyy(v.$date);
+  if (isDate(v)) return formatIsoDate(v.$date);
   if (typeof v === 'boolean') return v ? 'да' : '';
   if (typeof v === 'number' || typeof v === 'string') return String(v);
   return '';
@@ -97,7 +79,7 @@ export function parseFieldInput(text: string, type: FieldType): { ok: true; valu
     return { ok: true, value: money(r.value.toFixed(2)) };
   }
   if (type === 'date') {
-    const d = parseDateInput(text);
+    const d = parseRuDate(text);
     if (!d) return { ok: false, msg: 'Введите дату в виде ДД.ММ.ГГГГ, например 22.11.2026.' };
     return { ok: true, value: date(d) };
   }

@@ -28,6 +28,12 @@ export function formatIsoDate(iso: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
 }
 
+/** A day of every year as the rate tables keep it (`04-28`) as `28.04`. Anything else is returned as it is. */
+export function formatMonthDay(md: string): string {
+  const m = /^(\d{2})-(\d{2})$/.exec(md);
+  return m ? `${m[2]}.${m[1]}` : md;
+}
+
 /** Today's calendar day in Moscow as `2026-11-25` (`now` for tests): the day dated rates and defaults follow. */
 export function moscowToday(now = new Date()): string {
   const parts = partsOf(now, MOSCOW);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { listRateRows } from '@/lib/server/services/calculators/rates';
-import { moscowToday } from '@/lib/server/services/calculators/today';
+import { moscowToday } from '@/lib/domain/format/date';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';

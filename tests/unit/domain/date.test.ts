@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatIsoDate, isoOfLocalDay, moscowToday, parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
+import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, isoOfLocalDay, moscowToday, parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
 
 describe('Russian dates with the full year', () => {
   it('writes dd.mm.yyyy in Moscow time', () => {
@@ -18,6 +18,8 @@ describe('Russian dates with the full year', () => {
     expect(formatIsoDate('2026-04-28T23:30:00Z')).toBe('28.04.2026');
     expect(formatIsoDate('2026-04')).toBe('2026-04');
     expect(formatIsoDate('')).toBe('');
+    expect(formatMonthDay('04-28')).toBe('28.04');
+    expect(formatMonthDay('2026-04-28')).toBe('2026-04-28');
   });
   it('reads a typed date into the wire form', () => {
     expect(parseRuDate('25.11.2026')).toBe('2026-11-25');

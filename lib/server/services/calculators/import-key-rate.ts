@@ -1,5 +1,5 @@
 import 'server-only';
-import { ruDate } from '@/lib/domain/calculators/dates';
+import { formatIsoDate, moscowToday } from '@/lib/domain/format/date';
 import { KeyRateTableError, keyRateChanges, previewKeyRateImport } from '@/lib/domain/calculators/key-rate-import';
 import { importKeyRateSchema, MAX_KEY_RATE_XLSX_BASE64 } from '@/lib/schemas/calculators-rates';
 import { ServiceError } from '../../errors';
@@ -8,7 +8,6 @@ import { log } from '../../log';
 import { requireUser } from '../auth/require-user';
 import { readXlsx } from '../../office/xlsx';
 import { insertRateRows, loadRateBook } from './rates';
-import { moscowToday } from './today';
 
 const refuse = (message: string) => new ServiceError('VALIDATION_ERROR', message, { fields: { xlsx: message } });
 
@@ -44,7 +43,7 @@ export const importKeyRate = defineCall({
     const fresh = preview.filter((c) => c.status === 'new');
     let inserted = 0;
     if (input.apply && fresh.length > 0) {
-      const source = `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${ruDate(moscowToday())})`;
+      const source = `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${formatIsoDate(moscowToday())})`;
       inserted = await insertRateRows(
         ctx.db,
         fresh.map((c) => ({ kind: 'key_rate' as const, effectiveFrom: c.effectiveFrom, value: c.value, source, createdBy: user.id })),

@@ -9,7 +9,7 @@ import { log } from '../../log';
 import { accessTokenOf, userOfToken } from '../auth/require-user';
 import { loadRateBook } from './rates';
 import { saveRecentRun } from './recent-runs';
-import { moscowToday } from './today';
+import { moscowToday } from '@/lib/domain/format/date';
 
 const invalid = (fields: Record<string, string>) => new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields });
 

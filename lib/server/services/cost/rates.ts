@@ -4,6 +4,7 @@ import type { CostRates } from '@/lib/domain/cost';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 const KINDS = { vatGeneralPct: 'vat', vatUsn5Pct: 'vat_usn_5', vatUsn7Pct: 'vat_usn_7' } as const;
 const TITLES: Record<string, string> = { vat: 'НДС, общая ставка', vat_usn_5: 'НДС для УСН 5 %', vat_usn_7: 'НДС для УСН 7 %' };
@@ -21,14 +22,12 @@ export async function costRatesOn(db: Db, date: string): Promise<CostRates> {
   for (const [key, kind] of Object.entries(KINDS) as [keyof CostRates, string][]) {
     const v = byKind.get(kind);
     if (v === undefined) {
-      throw new ServiceError('RATE_MISSING', `Нет ставки «${TITLES[kind]}» на ${date.split('-').reverse().join('.')}: добавьте её в таблицу ставок.`);
+      throw new ServiceError('RATE_MISSING', `Нет ставки «${TITLES[kind]}» на ${formatIsoDate(date)}: добавьте её в таблицу ставок.`);
     }
     out[key] = v;
   }
   return out;
 }
 
-/** Today in Moscow as YYYY-MM-DD. */
-export function todayMoscow(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today in Moscow (the one definition is lib/domain/format/date; this name stays until its last callers move). */
+export { moscowToday as todayMoscow } from '@/lib/domain/format/date';

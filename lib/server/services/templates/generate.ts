@@ -13,6 +13,7 @@ import { storeBytes } from '../files/store-bytes';
 import { fieldType } from './fields';
 import { loadTemplate, templateProblem } from './load-template';
 import { sourceData } from './template-data';
+import { formatIsoDate } from '@/lib/domain/format/date';
 
 const isGroup = (v: TemplateValue | undefined): v is TemplateData => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -21,7 +22,7 @@ function defaultName(templateName: string, data: TemplateData): string {
   const base = templateName.replace(/\.docx$/i, '');
   const who = valueAt(data, 'counterparty.name');
   const d = valueAt(data, 'doc.date');
-  const day = isDate(d) ? d.$date.split('-').reverse().join('.') : '';
+  const day = isDate(d) ? formatIsoDate(d.$date) : '';
   return [base, typeof who === 'string' && who ? who : '', day].filter(Boolean).join(' — ').slice(0, 250) + '.docx';
 }
 

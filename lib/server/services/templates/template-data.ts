@@ -10,7 +10,8 @@ import { findCompany } from '../../db/queries/companies';
 import { costScenarios } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { calculateInputSchema, runCalculation } from '../cost/calculate-cost';
-import { costRatesOn, todayMoscow } from '../cost/rates';
+import { costRatesOn } from '../cost/rates';
+import { moscowToday } from '@/lib/domain/format/date';
 
 export interface SourceData {
   data: TemplateData;
@@ -26,7 +27,7 @@ const wrongSource = (field: string, msg: string) => new ServiceError('VALIDATION
  * one invoice row per калькуляция in `items`, and `totals`.
  */
 export async function sourceData(ctx: AppContext, userId: string, s: TemplateSources): Promise<SourceData> {
-  const today = todayMoscow();
+  const today = moscowToday();
   const data: TemplateData = { doc: { number: '', date: date(today), basis: '' } };
   let vatRatePct: string | null = null;
   let generalPct: string | undefined;

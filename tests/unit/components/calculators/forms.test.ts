@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATORS } from '@/lib/domain/calculators';
 import { calculatorInputs, type CalculatorId } from '@/lib/schemas/calculators';
-import { FORMS, formErrors, initialValues, isoOfRuDate, isoOfRuMonth, localErrors, toInput, valuesFromInput } from '@/components/calculators/forms';
+import { FORMS, formErrors, initialValues, localErrors, toInput, valuesFromInput } from '@/components/calculators/forms';
+import { parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
 import { formatOutput } from '@/components/calculators/format-output';
 
 describe('calculator forms', () => {
@@ -13,13 +14,13 @@ describe('calculator forms', () => {
   });
 
   it('reads Russian dates and months', () => {
-    expect(isoOfRuDate('28.01.2026')).toBe('2026-01-28');
-    expect(isoOfRuDate('5.1.26')).toBe('2026-01-05');
-    expect(isoOfRuDate('2026-02-16')).toBe('2026-02-16');
-    expect(isoOfRuDate('30.02.2026')).toBeNull();
-    expect(isoOfRuDate('завтра')).toBeNull();
-    expect(isoOfRuMonth('01.2026')).toBe('2026-01');
-    expect(isoOfRuMonth('13.2026')).toBeNull();
+    expect(parseRuDate('28.01.2026')).toBe('2026-01-28');
+    expect(parseRuDate('5.1.26')).toBe('2026-01-05');
+    expect(parseRuDate('2026-02-16')).toBe('2026-02-16');
+    expect(parseRuDate('30.02.2026')).toBeNull();
+    expect(parseRuDate('завтра')).toBeNull();
+    expect(parseRuMonth('01.2026')).toBe('2026-01');
+    expect(parseRuMonth('13.2026')).toBeNull();
   });
 
   it('builds inputs the schema accepts from typed values', () => {

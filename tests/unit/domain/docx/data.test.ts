@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { companyData, invoiceTotals } from '@/lib/domain/docx/data';
 import { invoiceTemplateDocx, invoiceTemplateXml } from '@/lib/domain/docx/samples/invoice';
 import { documentText, listTemplateFields, renderTemplate } from '@/lib/domain/docx/template';
-import { date, inputTextOf, money, parseDateInput, parseFieldInput, setValueAt, valueAt } from '@/lib/domain/docx/values';
+import { date, inputTextOf, money, parseFieldInput, setValueAt, valueAt } from '@/lib/domain/docx/values';
+import { parseRuDate } from '@/lib/domain/format/date';
 import { parseXml } from '@/lib/domain/docx/xml';
 import { TEMPLATE_SAMPLE_IDS, TEMPLATE_SAMPLES } from '@/lib/domain/docx/samples';
 
@@ -26,11 +27,11 @@ function entries(buf: Uint8Array): Map<string, string> {
 
 describe('values', () => {
   it('parses dates typed the Russian way and refuses impossible ones', () => {
-    expect(parseDateInput('05.01.2026')).toBe('2026-01-05');
-    expect(parseDateInput('5.1.26')).toBe('2026-01-05');
-    expect(parseDateInput('2026-11-22')).toBe('2026-11-22');
-    expect(parseDateInput('29.02.2026')).toBeNull();
-    expect(parseDateInput('завтра')).toBeNull();
+    expect(parseRuDate('05.01.2026')).toBe('2026-01-05');
+    expect(parseRuDate('5.1.26')).toBe('2026-01-05');
+    expect(parseRuDate('2026-11-22')).toBe('2026-11-22');
+    expect(parseRuDate('29.02.2026')).toBeNull();
+    expect(parseRuDate('завтра')).toBeNull();
   });
 
   it('parses form input by type, with Russian messages', () => {
