@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
 import { costScenarios } from '../../db/schema';
@@ -33,7 +33,10 @@ export const listScenariosCall = defineCall({
   },
 });
 
-/** `cost/scenarios/save {id?, version?, name, specId? | spec?, params}` → `{scenario}` (a new one without id). */
+/**
+ * `cost/scenarios/save {id?, version?, name, specId? | spec?, params}` → `{scenario}` (a new one without id); a
+ * stale `version` → 409 CONFLICT with the current one; without `version` the save overwrites.
+ */
 export const saveScenarioCall = defineCall({
   input: z
     .object({
@@ -57,17 +60,20 @@ export const saveScenarioCall = defineCall({
       const [row] = await ctx.db.insert(costScenarios).values({ userId: user.id, ...values }).returning();
       return { msg: 'Сценарий сохранён', scenario: toWire(row!) };
     }
-    const [cur] = await ctx.db.select().from(costScenarios).where(and(eq(costScenarios.id, input.id), eq(costScenarios.userId, user.id)));
-    if (!cur) throw notFound();
-    if (input.version !== undefined && input.version !== cur.version) {
-      throw new ServiceError('CONFLICT', 'Сценарий изменён в другой вкладке. Обновите страницу.', { extra: { version: cur.version } });
-    }
+    const where = [eq(costScenarios.id, input.id), eq(costScenarios.userId, user.id)];
+    // With `version` the update is conditional in SQL: of parallel saves from one version exactly one is written.
+    if (input.version !== undefined) where.push(eq(costScenarios.version, input.version));
     const [row] = await ctx.db
       .update(costScenarios)
-      .set({ ...values, version: cur.version + 1, updatedAt: new Date() })
-      .where(eq(costScenarios.id, cur.id))
+      .set({ ...values, version: sql`${costScenarios.version} + 1`, updatedAt: sql`now()` })
+      .where(and(...where))
       .returning();
-    return { msg: 'Сценарий сохранён', scenario: toWire(row!) };
+    if (!row) {
+      const [cur] = await ctx.db.select({ version: costScenarios.version }).from(costScenarios).where(and(eq(costScenarios.id, input.id), eq(costScenarios.userId, user.id)));
+      if (!cur) throw notFound();
+      throw new ServiceError('CONFLICT', 'Сценарий изменён в другой вкладке. Обновите страницу.', { extra: { version: cur.version } });
+    }
+    return { msg: 'Сценарий сохранён', scenario: toWire(row) };
   },
 });
 
