@@ -9,7 +9,8 @@ import { requireUser } from '../auth/require-user';
 import { defaultParamsFor, mergeParams } from './defaults';
 import { collectSpecs, readStoredSpec } from './load-specs';
 import { findBusinessProcess } from '../business-processes/model';
-import { costRatesOn, todayMoscow } from './rates';
+import { costRatesOn } from './rates';
+import { moscowToday } from '@/lib/domain/format/date';
 
 const idSchema = z.string().trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
 
@@ -58,7 +59,7 @@ export async function prepareCalculation(ctx: AppContext, userId: string, input:
   for (const [id, doc] of specs) if (doc.processSetId) specs.set(id, await withProcessSet(ctx, userId, doc));
   const defaults = await defaultParamsFor(ctx.db, userId, input.companyId);
   const params = mergeParams(defaults.params, asCostParams(input.params));
-  const date = input.date ?? todayMoscow();
+  const date = input.date ?? moscowToday();
   const rates = await costRatesOn(ctx.db, date);
   return { spec, rootId, specs, params, rates, defaults: defaults.source, date };
 }

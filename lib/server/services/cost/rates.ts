@@ -29,5 +29,3 @@ export async function costRatesOn(db: Db, date: string): Promise<CostRates> {
   return out;
 }
 
-/** Today in Moscow (the one definition is lib/domain/format/date; this name stays until its last callers move). */
-export { moscowToday as todayMoscow } from '@/lib/domain/format/date';

@@ -7,7 +7,8 @@ import { requireUser } from '../auth/require-user';
 import { withProcessSet } from '../cost/calculate-cost';
 import { defaultParamsFor } from '../cost/defaults';
 import { collectSpecs, specDocOf } from '../cost/load-specs';
-import { costRatesOn, todayMoscow } from '../cost/rates';
+import { costRatesOn } from '../cost/rates';
+import { moscowToday } from '@/lib/domain/format/date';
 import { specObject } from './access';
 import { specStaleness } from './staleness';
 
@@ -48,7 +49,7 @@ export const specificationCosts = defineCall({
   async handle({ input: { ids }, req, ctx }) {
     const user = await requireUser(ctx, req);
     const defaults = await defaultParamsFor(ctx.db, user.id);
-    const date = todayMoscow();
+    const date = moscowToday();
     const rates = await costRatesOn(ctx.db, date);
     const cache: Record<string, SpecDocument> = {};
     const items: SpecCostItem[] = [];
