@@ -33,9 +33,19 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError('PAYLOAD_TOO_LARGE', `Запрос слишком большой: не более ${Math.floor(limit / 1024)} КБ.`);
 }
 
-/** Parses a JSON call body: empty = `{}`; anything but an object is refused. */
-export function parseJsonBody(text: string): Record<string, unknown> {
+/** `application/json` or `application/<something>+json`, parameters (charset) allowed. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Parses a JSON call body: empty = `{}` (whatever its type); a body that is not declared JSON is refused
+ * (415: a form or text/plain body is what a cross-site page can send without asking); anything but an
+ * object is refused.
+ */
+export function parseJsonBody(text: string, contentType: string | null): Record<string, unknown> {
   if (text.trim() === '') return {};
+  if (!JSON_TYPE.test(contentType ?? '')) {
+    throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Тело запроса должно быть в формате JSON (Content-Type: application/json).');
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,13 +1,15 @@
 import 'server-only';
 import { issuesToFields } from '@/lib/schemas/envelope';
+import { CONTROL_MESSAGE, hasControlChars, inputProblem, MAX_INPUT_DEPTH } from '@/lib/schemas/text';
 import { clientIp } from '../client-ip';
 import { getAppContext, type AppContext } from '../context';
 import { ServiceError } from '../errors';
 import { errorResponse, okResponse } from '../http';
 import { log } from '../log';
+import { userOfBodyOrRequest } from '../services/auth/session-of-body';
 import { parseJsonBody, readBodyText } from './body';
 import { matchCall, segmentsBelow } from './match';
-import type { ServiceDef } from './types';
+import type { CallDef, ServiceDef } from './types';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -21,16 +23,35 @@ export async function contextOrUnavailable(given?: AppContext): Promise<AppConte
   }
 }
 
+/** The raw input of a call: the query (GET) or the JSON body; a raw-body call reads its body itself. */
+async function rawInput(def: CallDef, method: string, req: Request, url: URL): Promise<Record<string, unknown>> {
+  if (method === 'GET') return Object.fromEntries(url.searchParams);
+  if (def.body === 'raw') return {};
+  return parseJsonBody(await readBodyText(req, def.maxBody ?? DEFAULT_MAX_BODY), req.headers.get('content-type'));
+}
+
+/** Refuses input no schema should see: nesting too deep (400), a control character in any string or key (422). */
+function judgeRawInput(raw: Record<string, unknown>): void {
+  const problem = inputProblem(raw);
+  if (!problem) return;
+  if (problem.kind === 'depth') {
+    throw new ServiceError('BAD_JSON', `Слишком глубокая вложенность в теле запроса: не более ${MAX_INPUT_DEPTH} уровней.`);
+  }
+  throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields: { [problem.path]: CONTROL_MESSAGE } });
+}
+
 /**
- * Runs one call of an embedded service: route → method → body → schema → handler → envelope.
- * Every failure becomes the failure envelope (docs/api.md); nothing unexpected leaks to the caller.
+ * Runs one call of an embedded service: route → method → path ids → content type → body → session →
+ * raw-input rules → schema → handler → envelope. Every failure becomes the failure envelope (docs/api.md);
+ * nothing unexpected leaks to the caller.
  */
 export async function dispatch(service: ServiceDef, req: Request, given?: AppContext): Promise<Response> {
   const url = new URL(req.url);
-  const segments = segmentsBelow(url.pathname, service.base) ?? [];
-  const where = `${service.name} ${segments.join('/') || '/'}`;
+  const segments = segmentsBelow(url.pathname, service.base);
+  const where = `${service.name} ${segments?.join('/') || '/'}`;
   try {
-    const match = matchCall(service.table, segments);
+    // A path that does not decode (`%ff`) names no call.
+    const match = segments ? matchCall(service.table, segments) : undefined;
     if (!match) throw new ServiceError('UNKNOWN_CALL', 'Такого вызова нет.');
     const { def, params } = match;
     const method = def.method ?? 'POST';
@@ -40,10 +61,16 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
         headers: { Allow: method },
       });
     }
+    // An id in the path with a control character names nothing that can exist.
+    if (Object.values(params).some(hasControlChars)) throw new ServiceError('NOT_FOUND', 'Не найдено.');
 
-    let raw: unknown = {};
-    if (method === 'GET') raw = Object.fromEntries(url.searchParams);
-    else if (def.body !== 'raw') raw = parseJsonBody(await readBodyText(req, def.maxBody ?? DEFAULT_MAX_BODY));
+    const raw = await rawInput(def, method, req, url);
+    const ctx = await contextOrUnavailable(given);
+    if (!def.public) {
+      const bodyToken = typeof raw.accessToken === 'string' && raw.accessToken ? raw.accessToken : undefined;
+      await userOfBodyOrRequest(ctx, req, bodyToken);
+    }
+    judgeRawInput(raw);
 
     let input: unknown = raw;
     if (def.input) {
@@ -56,7 +83,6 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
       input = parsed.data;
     }
 
-    const ctx = await contextOrUnavailable(given);
     const result = await def.handle({ input, params, req, ctx, ip: clientIp(req, ctx.env.TRUST_PROXY) });
     if (result instanceof Response) return result;
     const { msg, ...fields } = result;

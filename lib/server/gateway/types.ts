@@ -28,7 +28,18 @@ export interface CallDef<S extends z.ZodType = z.ZodType> {
   body?: 'json' | 'raw';
   /** Largest JSON body in bytes (default 1 MiB). */
   maxBody?: number;
+  /**
+   * Open to callers without a session (sign-in, public links, arithmetic): the handler checks a token itself
+   * where it needs one. Any other call refuses a caller without a valid session (401) before its input is
+   * judged, so a refusal never reveals the call's schema.
+   */
+  public?: boolean;
   handle(args: CallArgs<z.output<S>>): Promise<CallResult> | CallResult;
+}
+
+/** The same call, open to callers without a session (see `CallDef.public`). */
+export function openCall(def: CallDef): CallDef {
+  return { ...def, public: true };
 }
 
 /** Route key (`login`, `file/:id`, `api/v1/list`) → call. */

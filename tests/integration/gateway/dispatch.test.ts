@@ -3,50 +3,63 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ServiceError } from '@/lib/server/errors';
 import { dispatch } from '@/lib/server/gateway/dispatch';
-import { defineCall, type ServiceDef } from '@/lib/server/gateway/types';
+import { defineCall, openCall, type CallTable, type ServiceDef } from '@/lib/server/gateway/types';
+import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
+
+/** Calls open to callers without a session (the gateway's own steps are under test here). */
+const open = (table: CallTable): CallTable => Object.fromEntries(Object.entries(table).map(([k, d]) => [k, openCall(d)]));
 
 const service: ServiceDef = {
   name: 'test',
   base: '/svc/api/v1',
   table: {
-    echo: defineCall({
-      input: z.object({ name: z.string().min(1), qty: z.number().int().positive(), items: z.array(z.string()).optional() }),
-      handle: ({ input, ip }) => ({ greeting: `Здравствуйте, ${input.name}`, qty: input.qty, ip }),
+    mine: defineCall({
+      input: z.object({ title: z.string().min(3), notes: z.string().optional() }),
+      handle: ({ input }) => ({ title: input.title }),
     }),
-    free: { handle: ({ input }) => ({ got: input, msg: 'Принято' }) },
-    conflict: {
-      handle: () => {
-        throw new ServiceError('CONFLICT', 'Документ изменён другим пользователем.', { extra: { version: 7 } });
+    'mine/:id': { method: 'GET', handle: ({ params }) => ({ id: params.id }) },
+    ...open({
+      echo: defineCall({
+        input: z.object({ name: z.string().min(1), qty: z.number().int().positive(), items: z.array(z.string()).optional() }),
+        handle: ({ input, ip }) => ({ greeting: `Здравствуйте, ${input.name}`, qty: input.qty, ip }),
+      }),
+      free: { handle: ({ input }) => ({ got: input, msg: 'Принято' }) },
+      conflict: {
+        handle: () => {
+          throw new ServiceError('CONFLICT', 'Документ изменён другим пользователем.', { extra: { version: 7 } });
+        },
       },
-    },
-    limited: {
-      handle: () => {
-        throw new ServiceError('RATE_LIMITED', 'Слишком много попыток.', { headers: { 'Retry-After': '60' } });
+      limited: {
+        handle: () => {
+          throw new ServiceError('RATE_LIMITED', 'Слишком много попыток.', { headers: { 'Retry-After': '60' } });
+        },
       },
-    },
-    boom: {
-      handle: () => {
-        throw new Error('secret database detail at /srv/db');
+      boom: {
+        handle: () => {
+          throw new Error('secret database detail at /srv/db');
+        },
       },
-    },
-    'file/:id': { method: 'GET', handle: ({ params, input }) => ({ id: params.id, query: input }) },
-    raw: { body: 'raw', handle: async ({ req }) => new Response(await req.text(), { status: 201 }) },
-    small: { maxBody: 100, handle: () => ({}) },
-    db: {
-      handle: async ({ ctx }) => {
-        const r = await ctx.database.exec('select 1');
-        return { driver: ctx.database.driver, r: r ?? null };
+      'file/:id': { method: 'GET', handle: ({ params, input }) => ({ id: params.id, query: input }) },
+      raw: { body: 'raw', handle: async ({ req }) => new Response(await req.text(), { status: 201 }) },
+      small: { maxBody: 100, handle: () => ({}) },
+      db: {
+        handle: async ({ ctx }) => {
+          const r = await ctx.database.exec('select 1');
+          return { driver: ctx.database.driver, r: r ?? null };
+        },
       },
-    },
+    }),
   },
 };
 
 let ctx: TestContext;
+let user: TestUser;
 beforeAll(async () => {
   // The test requests come "through" a trusted proxy that wrote X-Forwarded-For (lib/server/client-ip.ts).
   ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  user = await createTestUser(ctx);
 });
 afterAll(async () => {
   await ctx.destroy();
@@ -169,5 +182,70 @@ describe(`gateway dispatch (${testDriver()})`, () => {
   it('handlers get the database of the context', async () => {
     const res = await call('db', { json: {} });
     expect(await res.json()).toMatchObject({ ok: true, driver: testDriver() });
+  });
+
+  it('a call with a session: a caller without one gets 401 before the input is judged (no schema revealed)', async () => {
+    for (const json of [{}, { title: 1 }, { title: 'Отчёт' }, { title: 'a\u0000' }]) {
+      const res = await call('mine', { json });
+      expect(res.status, JSON.stringify(json)).toBe(401);
+      const answer = (await res.json()) as Record<string, unknown>;
+      expect(answer).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+      expect(answer.fields).toBeUndefined();
+    }
+    const forged = await call('mine', { json: { title: 1 }, headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json' } });
+    expect(forged.status).toBe(401);
+    expect((await call('mine/x', { method: 'GET', body: undefined })).status).toBe(401);
+    const signedIn = await call('mine', { json: { title: 1 }, headers: user.headers });
+    expect(signedIn.status).toBe(422);
+    expect((await call('mine', { json: { title: 'Отчёт' }, headers: user.headers })).status).toBe(200);
+  });
+
+  it('a control character in any string or key → 422 naming the field; tab and line breaks pass', async () => {
+    const bad: Array<[unknown, string]> = [
+      [{ name: 'А\u0000', qty: 1 }, 'name'],
+      [{ name: 'Анна', qty: 1, items: ['ok', 'x\u001b[31m'] }, 'items.1'],
+      [{ name: 'Анна', qty: 1, items: ['\u007f'] }, 'items.0'],
+      [{ name: 'Анна', qty: 1, items: ['\ud800'] }, 'items.0'],
+      [{ name: 'Анна', qty: 1, 'ke\u0000y': 1 }, '_'],
+    ];
+    for (const [json, field] of bad) {
+      const res = await call('echo', { json });
+      expect(res.status, field).toBe(422);
+      expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: 'Уберите из текста служебные символы.' } });
+    }
+    const get = await call('file/1?q=a%00b', { method: 'GET', body: undefined });
+    expect(get.status).toBe(422);
+    const fine = await call('mine', { json: { title: 'Отчёт 😀', notes: 'строка 1\n\tстрока 2\r\n' }, headers: user.headers });
+    expect(fine.status).toBe(200);
+  });
+
+  it('a path id with a control character → 404; a path that does not decode → 404 UNKNOWN_CALL', async () => {
+    const res = await call('file/a%00b', { method: 'GET', body: undefined });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    const undecodable = await call('file/%ff', { method: 'GET', body: undefined });
+    expect(undecodable.status).toBe(404);
+    expect(await undecodable.json()).toMatchObject({ ok: false, code: 'UNKNOWN_CALL' });
+  });
+
+  it('JSON nested deeper than the limit → 400 BAD_JSON, without overflowing the stack', async () => {
+    const deep = '{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
+    const res = await dispatch(
+      service,
+      new Request('http://localhost/svc/api/v1/free', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep }),
+      ctx,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_JSON', msg: expect.stringMatching(/вложенность/) });
+    const ok = await call('free', { json: { a: JSON.parse('['.repeat(60) + ']'.repeat(60)) } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a JSON call with a body not declared JSON → 415', async () => {
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await call('free', { body: '{"a":1}', headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toMatchObject({ ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', msg: expect.stringMatching(/JSON/) });
+    }
   });
 });

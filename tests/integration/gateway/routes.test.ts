@@ -62,7 +62,7 @@ describe(`route handlers on the embedded services (${testDriver()})`, () => {
 
   it('malformed JSON through a route is a 400', async () => {
     const res = await productRoute.POST(
-      new Request('http://localhost/api/v1/app/info', { method: 'POST', body: '{oops' }),
+      new Request('http://localhost/api/v1/app/info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' }),
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ ok: false, code: 'BAD_JSON' });

@@ -31,9 +31,18 @@ describe('gateway routing', () => {
 
 describe('call bodies', () => {
   it('parses objects, refuses everything else', () => {
-    expect(parseJsonBody('')).toEqual({});
-    expect(parseJsonBody(' {"a":1} ')).toEqual({ a: 1 });
-    for (const bad of ['{', '[]', 'null', '1', '"s"']) expect(() => parseJsonBody(bad)).toThrow(/JSON/);
+    const json = 'application/json';
+    expect(parseJsonBody('', json)).toEqual({});
+    expect(parseJsonBody(' {"a":1} ', 'application/json; charset=utf-8')).toEqual({ a: 1 });
+    expect(parseJsonBody('{"a":1}', 'application/merge-patch+json')).toEqual({ a: 1 });
+    for (const bad of ['{', '[]', 'null', '1', '"s"']) expect(() => parseJsonBody(bad, json)).toThrow(/JSON/);
+  });
+
+  it('refuses a body not declared JSON (415), an empty one is fine whatever its type', () => {
+    for (const type of [null, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json']) {
+      expect(() => parseJsonBody('{"a":1}', type)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_MEDIA_TYPE' }));
+    }
+    expect(parseJsonBody('', 'text/plain')).toEqual({});
   });
 
   it('reads UTF-8 text up to a limit', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CallTable } from '../../gateway/types';
+import { openCall, type CallTable } from '../../gateway/types';
 import { changeLogin } from './change-login';
 import { confirmEmail } from './confirm-email';
 import { confirmPhone } from './confirm-phone';
@@ -20,24 +20,24 @@ import { updateUserInfo } from './update-user-info';
 
 /** auth-back v2 calls. */
 export const authCalls: CallTable = {
-  getPublicKey,
-  getRecaptchaSiteKey,
-  register,
-  login,
-  sendConfirmCode,
-  regenerateTokens,
-  logout,
+  getPublicKey: openCall(getPublicKey),
+  getRecaptchaSiteKey: openCall(getRecaptchaSiteKey),
+  register: openCall(register),
+  login: openCall(login),
+  sendConfirmCode: openCall(sendConfirmCode),
+  regenerateTokens: openCall(regenerateTokens),
+  logout: openCall(logout),
   getUserInfo,
   updateUserInfo,
   changeLogin,
   sendEmailConfirmationLink,
-  confirmEmail,
-  sendPasswordResetLink,
-  resetPassword,
-  checkPasswordResetToken,
+  confirmEmail: openCall(confirmEmail),
+  sendPasswordResetLink: openCall(sendPasswordResetLink),
+  resetPassword: openCall(resetPassword),
+  checkPasswordResetToken: openCall(checkPasswordResetToken),
   confirmPhone,
-  telegramLogin,
-  getOAuthLink,
-  oauthLogin,
-  getLoginProviders,
+  telegramLogin: openCall(telegramLogin),
+  getOAuthLink: openCall(getOAuthLink),
+  oauthLogin: openCall(oauthLogin),
+  getLoginProviders: openCall(getLoginProviders),
 };

@@ -108,6 +108,16 @@ async function upstreamUserOfToken(ctx: AppContext, token: string): Promise<Sess
  * the database and checks that its session is not revoked (with AUTH_BACK_URL: the upstream's key set and
  * the upstream's session check).
  */
-export async function requireUser(ctx: AppContext, req: Request): Promise<SessionUser> {
-  return userOfToken(ctx, accessTokenOf(req));
+export function requireUser(ctx: AppContext, req: Request): Promise<SessionUser> {
+  const seen = checked.get(req);
+  if (seen && seen.ctx === ctx) return seen.user;
+  const user = userOfToken(ctx, accessTokenOf(req));
+  checked.set(req, { ctx, user });
+  return user;
 }
+
+/**
+ * Session checks already made for a request (the gateway checks before it judges the input, the call again):
+ * one check per request, its answer or its refusal shared.
+ */
+const checked = new WeakMap<Request, { ctx: AppContext; user: Promise<SessionUser> }>();

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CallTable } from '../../gateway/types';
+import { openCall, type CallTable } from '../../gateway/types';
 import { addRate } from './add-rate';
 import { importKeyRate } from './import-key-rate';
 import { copyCustomCall, deleteCustomCall, getCustomCall, listCustomCall, runCustomCall, saveCustomCall, shareCustomCall } from './custom-calls';
@@ -10,8 +10,8 @@ import { runCalculatorCall } from './run-calculator';
 
 /** Calculator calls under /api/v1 (docs/api.md). */
 export const calculatorCalls: CallTable = {
-  'calculators/list': listCalculators,
-  'calculators/run': runCalculatorCall,
+  'calculators/list': openCall(listCalculators),
+  'calculators/run': openCall(runCalculatorCall),
   'calculators/recent': listRecentRuns,
   'calculators/rates/list': listRates,
   'calculators/rates/add': addRate,

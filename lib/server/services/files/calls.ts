@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CallTable } from '../../gateway/types';
+import { openCall, type CallTable } from '../../gateway/types';
 import { abortUploadCall } from './abort-upload';
 import { completeUploadCall } from './complete-upload';
 import { copyFileCall } from './copy-file';
@@ -30,8 +30,8 @@ export const fileCalls: CallTable = {
   createFileLink: createFileLinkCall,
   listFileLinks: listFileLinksCall,
   revokeFileLink: revokeFileLinkCall,
-  openFileLink: openFileLinkCall,
-  listLinkObjects: listLinkObjectsCall,
+  openFileLink: openCall(openFileLinkCall),
+  listLinkObjects: openCall(listLinkObjectsCall),
   shareFile: shareFileCall,
   unshareFile: unshareFileCall,
   listShares: listSharesCall,
@@ -46,6 +46,6 @@ export const fileCalls: CallTable = {
   completeUpload: completeUploadCall,
   abortUpload: abortUploadCall,
   copyFile: copyFileCall,
-  'file/:id': getFileCall,
-  files: getZipCall,
+  'file/:id': openCall(getFileCall),
+  files: openCall(getZipCall),
 };

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CallTable } from '../../gateway/types';
+import { openCall, type CallTable } from '../../gateway/types';
 import { liveness } from '../../health';
 import { getAppInfo } from './get-app-info';
 import { costCalls } from '../cost/calls';
@@ -12,9 +12,9 @@ import { templateCalls } from '../templates/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls: CallTable = {
-  health: { handle: () => ({ msg: 'Сервис работает', ...liveness() }) },
-  'app/info': getAppInfo,
-  validate: validateRequisiteCall,
+  health: { public: true, handle: () => ({ msg: 'Сервис работает', ...liveness() }) },
+  'app/info': openCall(getAppInfo),
+  validate: openCall(validateRequisiteCall),
   ...companyCalls,
   ...costCalls,
   ...businessProcessCalls,
