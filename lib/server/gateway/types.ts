@@ -19,11 +19,15 @@ export interface CallArgs<I> {
 /** An answer's own fields; `msg` optional (default «Готово»). A Response is sent as is (files, streams). */
 export type CallResult = ({ msg?: string } & Record<string, unknown>) | Response;
 
-export interface CallDef<S extends z.ZodType = z.ZodType> {
+/**
+ * One call. `In` is what the caller sends (the schema's input side), `Out` what the handler returns: both
+ * stay in the type of the call table, so the browser's `call()` (lib/client/call.ts) infers them.
+ */
+export interface CallDef<In = unknown, Out extends CallResult = CallResult> {
   /** Default POST. */
   method?: Method;
   /** Schema of the JSON body (POST…) or the query string (GET). Omitted = the body must be an object. */
-  input?: S;
+  input?: z.ZodType<unknown, In>;
   /** `raw`: the body is not read (multipart uploads, streams): the handler reads `req` itself. */
   body?: 'json' | 'raw';
   /** Largest JSON body in bytes (default 1 MiB). */
@@ -34,20 +38,36 @@ export interface CallDef<S extends z.ZodType = z.ZodType> {
    * judged, so a refusal never reveals the call's schema.
    */
   public?: boolean;
-  handle(args: CallArgs<z.output<S>>): Promise<CallResult> | CallResult;
+  // The handler's own input type is erased here (method syntax keeps the table assignable); `defineCall` checks it.
+  handle(args: CallArgs<unknown>): Promise<Out> | Out;
 }
 
-/** The same call, open to callers without a session (see `CallDef.public`). */
-export function openCall(def: CallDef): CallDef {
+/** The same call, open to callers without a session (see `CallDef.public`); its types stay. */
+export function openCall<D extends CallDef>(def: D): D {
   return { ...def, public: true };
 }
 
-/** Route key (`login`, `file/:id`, `api/v1/list`) → call. */
+/** Route key (`login`, `file/:id`, `api/v1/list`) → call. Declare tables with `satisfies CallTable` to keep their types. */
 export type CallTable = Record<string, CallDef>;
 
-/** Keeps the schema's type for the handler. */
-export function defineCall<S extends z.ZodType>(def: CallDef<S>): CallDef {
-  return def as unknown as CallDef;
+/** What a call accepts and returns when it was defined. */
+export interface CallSpec<S extends z.ZodType, Out extends CallResult> {
+  method?: Method;
+  input?: S;
+  body?: 'json' | 'raw';
+  maxBody?: number;
+  public?: boolean;
+  handle(args: CallArgs<z.output<S>>): Promise<Out> | Out;
+}
+
+/**
+ * Defines a call: the handler gets the schema's output type; the call keeps the schema's input type and the
+ * handler's result type (inferred, or declared: `defineCall<typeof schema, {total: number}>`).
+ */
+export function defineCall<S extends z.ZodType = z.ZodType<Record<string, unknown>>, Out extends CallResult = CallResult>(
+  def: CallSpec<S, Out>,
+): CallDef<z.input<S>, Out> {
+  return def as unknown as CallDef<z.input<S>, Out>;
 }
 
 /** A service behind the gateway: where it is mounted, its table, and the variable naming its upstream. */

@@ -19,7 +19,7 @@ import { telegramLogin } from './telegram-login';
 import { updateUserInfo } from './update-user-info';
 
 /** auth-back v2 calls. */
-export const authCalls: CallTable = {
+export const authCalls = {
   getPublicKey: openCall(getPublicKey),
   getRecaptchaSiteKey: openCall(getRecaptchaSiteKey),
   register: openCall(register),
@@ -40,4 +40,4 @@ export const authCalls: CallTable = {
   getOAuthLink: openCall(getOAuthLink),
   oauthLogin: openCall(oauthLogin),
   getLoginProviders: openCall(getLoginProviders),
-};
+} satisfies CallTable;

@@ -9,7 +9,7 @@ import { listRecentRuns } from './recent-runs';
 import { runCalculatorCall } from './run-calculator';
 
 /** Calculator calls under /api/v1 (docs/api.md). */
-export const calculatorCalls: CallTable = {
+export const calculatorCalls = {
   'calculators/list': openCall(listCalculators),
   'calculators/run': openCall(runCalculatorCall),
   'calculators/recent': listRecentRuns,
@@ -23,4 +23,4 @@ export const calculatorCalls: CallTable = {
   'calculators/custom/share': shareCustomCall,
   'calculators/custom/copy': copyCustomCall,
   'calculators/custom/run': runCustomCall,
-};
+} satisfies CallTable;

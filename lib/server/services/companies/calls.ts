@@ -11,7 +11,7 @@ import { listCompanies } from './list-companies';
 import { updateCompany } from './update-company';
 
 /** Company calls under /api/v1, documented in docs/api.md. */
-export const companyCalls: CallTable = {
+export const companyCalls = {
   'companies/list': listCompanies,
   'companies/get': getCompany,
   'companies/create': createCompany,
@@ -21,4 +21,4 @@ export const companyCalls: CallTable = {
   'companies/export': exportCompanies,
   'companies/import': importCompanies,
   'companies/link-folder': linkFolder,
-};
+} satisfies CallTable;

@@ -21,7 +21,7 @@ import { uploadChunkCall } from './upload-chunk';
 import { uploadStatusCall } from './upload-status';
 
 /** file-manager v1 calls, incl. `file/:id` and `files`. */
-export const fileCalls: CallTable = {
+export const fileCalls = {
   listObjects: listObjectsCall,
   getFileInfo: getFileInfoCall,
   createFolder: createFolderCall,
@@ -48,4 +48,4 @@ export const fileCalls: CallTable = {
   copyFile: copyFileCall,
   'file/:id': openCall(getFileCall),
   files: openCall(getZipCall),
-};
+} satisfies CallTable;

@@ -11,7 +11,7 @@ import { calculatorCalls } from '../calculators/calls';
 import { templateCalls } from '../templates/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
-export const productCalls: CallTable = {
+export const productCalls = {
   health: { public: true, handle: () => ({ msg: 'Сервис работает', ...liveness() }) },
   'app/info': openCall(getAppInfo),
   validate: openCall(validateRequisiteCall),
@@ -21,4 +21,4 @@ export const productCalls: CallTable = {
   ...specificationCalls,
   ...calculatorCalls,
   ...templateCalls,
-};
+} satisfies CallTable;

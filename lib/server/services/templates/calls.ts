@@ -6,9 +6,9 @@ import { generateDocumentCall } from './generate';
 import { listTemplatesCall } from './seed-samples';
 
 /** Documents from DOCX templates under /api/v1, documented in docs/api.md. */
-export const templateCalls: CallTable = {
+export const templateCalls = {
   'templates/list': listTemplatesCall,
   'templates/fields': templateFieldsCall,
   'templates/generate': generateDocumentCall,
   'templates/add-sample': addSampleTemplateCall,
-};
+} satisfies CallTable;
