@@ -1,21 +1,28 @@
 import { TemplateError } from './engine';
 
 /**
- * Bounds on a template part, checked by one linear scan before any parser runs: a part larger than
- * `MAX_PART_CHARS` or nested deeper than `MAX_DEPTH`, or markup that never closes, is refused with a
- * Russian message. Real documents stay far below: Word nests a text box in a table in a table about 40
- * deep, and a 300-page contract's document.xml is about 5 MB. Within the bounds every step after this
- * (the tree of xml.ts, docxtemplater) is linear and takes well under a second.
+ * Bounds that keep filling a template cheap (it runs on the server's event loop), checked before any
+ * parser runs: a part larger than `MAX_PART_CHARS` or nested deeper than `MAX_DEPTH`, or markup that
+ * never closes, is refused by one linear scan with a Russian message. Real templates stay far below:
+ * Word nests a text box in a table in a table about 40 deep, and a 60-page contract's document.xml is
+ * about 1 MB. Within the bounds every step after this (the tree of xml.ts, docxtemplater) is linear.
+ * `MAX_LOOP_PARTS` bounds what loops produce: the items of every list times the pieces of its block
+ * (a 1 MB row repeated 500 times would otherwise make a 500 MB document).
  */
 export const MAX_DEPTH = 256;
-export const MAX_PART_CHARS = 12 * 1024 * 1024;
+export const MAX_PART_CHARS = 3 * 1024 * 1024;
+export const MAX_LOOP_PARTS = 1_000_000;
+
+export const tooLarge = () => new TemplateError('Документ получается слишком большим: уменьшите число строк в списках или размер повторяемого блока.');
 
 const broken = () => new TemplateError('Файл шаблона повреждён: неверная разметка XML.');
+
+export const partTooLarge = `Текст документа больше ${MAX_PART_CHARS / 1024 / 1024} МБ — такой шаблон не обработать. Разделите документ на части.`;
 
 /** Throws TemplateError when `xml` is too large, too deep or its tags are unbalanced. */
 export function checkPart(xml: string): void {
   if (xml.length > MAX_PART_CHARS) {
-    throw new TemplateError(`Текст документа больше ${MAX_PART_CHARS / 1024 / 1024} МБ — такой шаблон не обработать. Разделите документ на части.`);
+    throw new TemplateError(partTooLarge);
   }
   let depth = 0;
   let i = xml.indexOf('<');

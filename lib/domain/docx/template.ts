@@ -1,6 +1,6 @@
 import { compilePart, renderPart, sectionOf, TemplateError, valueTag, type DtPart, type Getter, type TagSpec } from './engine';
 import { formatValue } from './format';
-import { checkPart } from './limits';
+import { checkPart, MAX_LOOP_PARTS, tooLarge } from './limits';
 import { markConditionParagraphs, tidyFilled } from './tidy';
 import { FILTER_TYPE, isDate, isMoney, TemplateValueError, type FieldType, type TemplateData, type TemplateValue } from './values';
 import { findAll, parseXml, textOf } from './xml';
@@ -44,7 +44,14 @@ const prefixOf = (path: readonly string[]) =>
     .map((p) => `${p}.`)
     .join('');
 
-function getter(part: DtPart, missing: Set<string>): Getter {
+interface RenderState {
+  missing: Set<string>;
+  /** Pieces of loop blocks produced so far (see MAX_LOOP_PARTS). */
+  produced: number;
+}
+
+function getter(part: DtPart, st: RenderState): Getter {
+  const { missing } = st;
   const section = sectionOf(part);
   if (section) {
     const { kind, name } = section;
@@ -54,7 +61,11 @@ function getter(part: DtPart, missing: Set<string>): Getter {
       if (kind !== '#') return !isEmpty(v);
       if (v === undefined) missing.add(prefixOf(ctx.scopePath) + name);
       if (isEmpty(v)) return false;
-      if (Array.isArray(v)) return v;
+      if (Array.isArray(v)) {
+        st.produced += v.length * Math.max(1, part.subparsed?.length ?? 0);
+        if (st.produced > MAX_LOOP_PARTS) throw tooLarge();
+        return v;
+      }
       return typeof v === 'object' && !isMoney(v) && !isDate(v) ? v : true;
     };
   }
@@ -93,12 +104,12 @@ export interface RenderResult {
 /** Fills the parts (document, headers, footers) with `data`. Broken templates → TemplateError. */
 export function renderTemplate(parts: readonly string[], data: TemplateData): RenderResult {
   parts.forEach(checkPart);
-  const missing = new Set<string>();
+  const st: RenderState = { missing: new Set(), produced: 0 };
   const out = parts.map((xml) => {
-    const filled = renderPart(markConditionParagraphs(xml), (part) => getter(part, missing), (part) => (part.module ? false : ''), data);
+    const filled = renderPart(markConditionParagraphs(xml), (part) => getter(part, st), (part) => (part.module ? false : ''), data);
     return tidyFilled(filled.replaceAll(LINE_BREAK, BREAK_XML));
   });
-  return { parts: out, missing: [...missing].sort() };
+  return { parts: out, missing: [...st.missing].sort() };
 }
 
 export interface TemplateField {

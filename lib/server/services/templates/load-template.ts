@@ -1,4 +1,5 @@
 import 'server-only';
+import { MAX_PART_CHARS, partTooLarge } from '@/lib/domain/docx/limits';
 import { TemplateError } from '@/lib/domain/docx/template';
 import { XmlParseError } from '@/lib/domain/docx/xml';
 import type { AppContext } from '../../context';
@@ -22,7 +23,10 @@ export interface LoadedTemplate {
 
 const notTemplate = (msg: string) => new ServiceError('VALIDATION_ERROR', msg, { fields: { fileId: msg } });
 
-/** The caller's DOCX template (any file they may read): unpacked, its text parts decoded. */
+/**
+ * The caller's DOCX template (any file they may read): unpacked (at most 100 MB, which bounds a zip
+ * bomb), its text parts decoded; a part over the engine's bound is refused before it is decoded.
+ */
 export async function loadTemplate(ctx: AppContext, userId: string, fileId: string): Promise<LoadedTemplate> {
   let row: ObjectRow;
   try {
@@ -44,6 +48,8 @@ export async function loadTemplate(ctx: AppContext, userId: string, fileId: stri
   const doc = entries.get('word/document.xml');
   if (!doc) throw notTemplate(`В файле «${row.name}» нет текста документа Word (word/document.xml).`);
   const partNames = ['word/document.xml', ...[...entries.keys()].filter((n) => /^word\/(header|footer)\d*\.xml$/.test(n)).sort()];
+  // UTF-8 has at least one byte a character: a part within the byte bound is within the engine's.
+  if (partNames.some((n) => entries.get(n)!.length > MAX_PART_CHARS)) throw notTemplate(partTooLarge);
   return { row, entries, partNames, parts: partNames.map((n) => entries.get(n)!.toString('utf8')) };
 }
 

@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { crc32, deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { docxPackage, wDocument, wPara, wTable } from '@/lib/domain/docx/package';
+import type { TestUser } from '../../helpers/auth';
+import { testDriver } from '../../helpers/db';
+import { callProduct, productSuite } from '../../helpers/product';
+import { upload } from '../files/harness';
+
+/**
+ * Hostile DOCX templates: each is refused by `templates/fields` and `templates/generate` with a Russian
+ * 422 within 2 s, the event loop is never held for long, and the server answers a normal call meanwhile
+ * and after.
+ */
+
+const suite = productSuite();
+type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const call = (user: TestUser, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(suite.ctx, user, path, body);
+
+/** A deflated zip (the writer of the package under test stores only; a bomb needs compression). */
+function deflatedZip(entries: [string, Buffer][]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of entries) {
+    const packed = deflateRawSync(data, { level: 9 });
+    const n = Buffer.from(name, 'utf8');
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(8, 8);
+    head.writeUInt32LE(crc32(data), 14);
+    head.writeUInt32LE(packed.length, 18);
+    head.writeUInt32LE(data.length, 22);
+    head.writeUInt16LE(n.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(8, 10);
+    dir.writeUInt32LE(crc32(data), 16);
+    dir.writeUInt32LE(packed.length, 20);
+    dir.writeUInt32LE(data.length, 24);
+    dir.writeUInt16LE(n.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(head, n, packed);
+    central.push(dir, n);
+    offset += head.length + n.length + packed.length;
+  }
+  const size = central.reduce((a, b) => a + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...central, end]);
+}
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const docWith = (documentXml: string, more: [string, string][] = []) =>
+  deflatedZip([['[Content_Types].xml', Buffer.from('<Types/>')], ['word/document.xml', Buffer.from(documentXml)], ...more.map(([n, x]): [string, Buffer] => [n, Buffer.from(x)])]);
+const deep = (n: number) => `<w:document ${W}><w:body>${'<w:p>'.repeat(n)}${'</w:p>'.repeat(n)}</w:body></w:document>`;
+const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => wPara(`Абзац ${i}: {company.name}`)).join('');
+
+const HOSTILE: [string, () => Uint8Array, RegExp, 'fields' | 'generate' | 'both'][] = [
+  ['50 000 nested paragraphs (1 KB packed)', () => docWith(deep(50_000)), /вложенность элементов больше 256/, 'both'],
+  ['a deep header', () => docWith(wDocument(wPara('{a}')), [['word/header1.xml', deep(5_000)]]), /вложенность/, 'both'],
+  ['a document.xml over 3 MB', () => docWith(wDocument(paragraphs(40_000))), /больше 3 МБ/, 'both'],
+  ['unclosed tags', () => docWith(`<w:document ${W}><w:body>${'<w:p '.repeat(100_000)}`), /повреждён/, 'both'],
+  ['an unclosed quote', () => docWith(`<w:document ${W}><w:body><w:p w:x="${'a'.repeat(200_000)}></w:body></w:document>`), /повреждён/, 'both'],
+  ['unbalanced markup', () => docWith(`<w:document ${W}><w:body><w:p></w:body></w:document>`), /повреждён/, 'both'],
+  ['not a zip', () => new TextEncoder().encode('PK\u0003\u0004 это не архив'), /повреждён/, 'both'],
+  ['a zip bomb (200 MB of spaces)', () => docWith(' '.repeat(200 * 1024 * 1024)), /повреждён/, 'both'],
+  [
+    'a 60 KB block repeated for 500 typed rows',
+    () => docxPackage(wDocument(wTable([5000], [[{ text: ['{#items}{name}', ...Array.from({ length: 1500 }, (_, i) => `строка ${i}`), '{/items}'] }]])), 't'),
+    /слишком большим/,
+    'generate',
+  ],
+];
+
+describe(`hostile DOCX templates (${testDriver()})`, () => {
+  it.each(HOSTILE)('%s: a Russian 422 within 2 s, the server answers meanwhile', async (name, bytes, msg, which) => {
+    const good = await upload(suite.ctx, suite.alice, `хороший ${name.slice(0, 40)}.docx`, docxPackage(wDocument(wPara('{company.name}')), 't'), { type: 'templates' });
+    const file = await upload(suite.ctx, suite.alice, `${name.slice(0, 40)}.docx`, bytes(), { type: 'templates' });
+    const paths = which === 'both' ? ['templates/fields', 'templates/generate'] : [`templates/${which}`];
+    for (const path of paths) {
+      const body = { fileId: file.id, loops: path.endsWith('generate') ? { items: Array.from({ length: 500 }, (_, i) => ({ name: `Товар ${i}` })) } : undefined };
+      let lag = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        lag = Math.max(lag, now - last - 5);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const [r, meanwhile] = await Promise.all([call(suite.alice, path, body), call(suite.alice, 'templates/fields', { fileId: good.id })]);
+      const took = performance.now() - started;
+      clearInterval(timer);
+      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(422);
+      expect(r.body.ok).toBe(false);
+      expect(r.body.msg).toMatch(msg);
+      expect(took, path).toBeLessThan(2000);
+      expect(meanwhile.status).toBe(200);
+      console.info(`hostile docx «${name}» ${path}: ${Math.round(took)} ms, event loop held ≤ ${Math.round(lag)} ms`);
+    }
+    expect((await call(suite.alice, 'templates/fields', { fileId: good.id })).status).toBe(200);
+  });
+});
