@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 
 /**
  * The shell in every menu mode and both schemes, keyboard use of the menu, popups kept on screen,
- * and our own accessibility audit (tests/e2e/a11y.ts) on the shell and the main pages.
+ * and the axe-core accessibility audit (tests/e2e/a11y.ts) on the shell and the main pages.
  * Modes are chosen through the settings cookie the server reads, so each one is a single page load.
  */
 

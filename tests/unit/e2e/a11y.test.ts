@@ -1,27 +1,31 @@
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditDocument } from '@/tests/e2e/a11y';
+import { AXE_TAGS, failing, type A11yOptions } from '@/tests/e2e/a11y';
 
-/** Each rule of our own a11y audit (tests/e2e/a11y.ts) fires on a broken page and stays quiet on a good one. */
-
-function page(body: string, { lang = 'ru', title = 'Страница' } = {}) {
-  document.documentElement.setAttribute('lang', lang);
-  if (!lang) document.documentElement.removeAttribute('lang');
+/**
+ * The e2e audit's configuration (tests/e2e/a11y.ts: axe-core with our rule sets and impact filter) catches
+ * real faults and passes a good page. Runs axe in jsdom (no layout, so contrast is left to the browser).
+ */
+async function audit(body: string, { lang = 'ru', title = 'Страница' } = {}, options: A11yOptions = { landmarks: ['main'] }) {
+  if (lang) document.documentElement.setAttribute('lang', lang);
+  else document.documentElement.removeAttribute('lang');
   document.title = title;
   document.body.innerHTML = body;
-  return auditDocument(document, { landmarks: ['main', 'nav', 'header'] });
+  const results = await axe.run(document, { runOnly: { type: 'tag', values: AXE_TAGS }, rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] });
+  return failing(results.violations, options);
 }
-const rules = (list: { rule: string }[]) => list.map((v) => v.rule).sort();
+const rules = (list: { rule: string }[]) => [...new Set(list.map((v) => v.rule))].sort();
 
 const GOOD = `
   <header><button type="button" aria-label="Меню"><i class="pi pi-bars" aria-hidden="true"></i></button></header>
   <nav aria-label="Главное меню"><ul><li><a href="/a">Калькуляторы</a></li></ul></nav>
   <main>
+    <h1>Заголовок</h1>
     <img src="x.png" alt="">
     <label for="f1">Имя</label><input id="f1">
     <label>Фамилия <input></label>
     <input aria-label="Поиск">
-    <button type="button" aria-expanded="false" aria-controls="later">Раздел</button>
-    <div role="tablist"><div role="tab" tabindex="0">Вкладка</div></div>
+    <div role="tablist"><div role="tab" tabindex="0" aria-selected="true">Вкладка</div></div>
     <div aria-hidden="true"><span>украшение</span></div>
     <button type="button" hidden></button>
   </main>`;
@@ -30,74 +34,48 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('a11y audit', () => {
-  it('finds nothing on a good page', () => {
-    expect(page(GOOD)).toEqual([]);
+describe('a11y audit (axe-core with our rule sets)', () => {
+  it('finds nothing on a good page', async () => {
+    expect(await audit(GOOD)).toEqual([]);
   });
 
-  it('controls without a name', () => {
-    const v = page(`<header></header><nav></nav><main>
+  it('controls without a name', async () => {
+    const v = await audit(`<main><h1>x</h1>
       <button type="button"><i class="pi pi-cog"></i></button>
       <a href="/x"><i class="pi pi-home" aria-hidden="true"></i></a>
       <input type="text">
       <select></select>
-      <div role="button" tabindex="0"></div>
     </main>`);
-    expect(rules(v)).toEqual(['button-name', 'button-name', 'label', 'label', 'link-name']);
-    expect(v.find((x) => x.rule === 'link-name')?.impact).toBe('serious');
+    expect(rules(v)).toEqual(expect.arrayContaining(['button-name', 'label', 'link-name', 'select-name']));
   });
 
-  it('images without alt', () => {
-    expect(rules(page(`<header></header><nav></nav><main><img src="a.png"><div role="img"></div></main>`))).toEqual(['image-alt', 'role-img-alt']);
+  it('images without alt', async () => {
+    expect(rules(await audit(`<main><h1>x</h1><img src="a.png"><div role="img"></div></main>`))).toEqual(['image-alt', 'role-img-alt']);
   });
 
-  it('duplicate ids and references that point nowhere', () => {
-    const v = page(`<header></header><nav></nav><main>
-      <span id="x">a</span><span id="x">b</span>
-      <input aria-label="Поле" aria-describedby="nope">
-      <button aria-labelledby="gone">Кнопка</button>
-    </main>`);
-    expect(rules(v)).toEqual(['aria-valid-ref', 'aria-valid-ref', 'duplicate-id']);
+  it('missing language and title', async () => {
+    const v = await audit(`<main><button>Ок</button></main>`, { lang: '', title: '' });
+    expect(rules(v)).toEqual(expect.arrayContaining(['document-title', 'html-has-lang']));
   });
 
-  it('missing landmarks, language and title', () => {
-    const v = page(`<div><button>Ок</button></div>`, { lang: '', title: '' });
-    expect(rules(v)).toEqual(['document-title', 'html-lang', 'landmark-banner', 'landmark-main', 'landmark-nav']);
+  it('moderate findings count only for landmarks, and only when landmarks are asked for', () => {
+    const node = { target: ['main'], html: '<main>', any: [], all: [], none: [], impact: 'moderate' as const, failureSummary: 'x' };
+    const result = (id: string) => ({ id, impact: 'moderate' as const, tags: [], description: '', help: id, helpUrl: '', nodes: [node] });
+    const found = [result('landmark-one-main'), result('heading-order')];
+    expect(failing(found, { landmarks: ['main'] }).map((v) => v.rule)).toEqual(['landmark-one-main']);
+    expect(failing(found, {})).toEqual([]);
   });
 
-  it('focusable content under aria-hidden, nested controls, bad roles and lists', () => {
-    const v = page(`<header></header><nav></nav><main>
-      <div aria-hidden="true"><button>Скрытая</button></div>
-      <a href="/a">Ссылка <button>и кнопка</button></a>
-      <div role="bogus">?</div>
+  it('roles without their parent, broken lists', async () => {
+    const v = await audit(`<main><h1>x</h1>
       <div role="tab" tabindex="0">Сирота</div>
       <ul><div>не li</div></ul>
       <li>потерянный</li>
-      <button aria-expanded="yes">Раскрыть</button>
     </main>`);
-    expect(rules(v)).toEqual(['aria-expanded-value', 'aria-hidden-focus', 'aria-required-parent', 'aria-roles', 'list', 'listitem', 'nested-interactive']);
+    expect(rules(v)).toEqual(['aria-required-parent', 'list', 'listitem']);
   });
 
-  it('ignores what is not rendered', () => {
-    expect(page(`<header></header><nav></nav><main><div style="display:none"><button></button><img src="a.png"></div></main>`)).toEqual([]);
-  });
-});
-
-describe('a11y audit: contrast', () => {
-  it('flags grey text on white and passes dark text; large text needs 3:1', () => {
-    const rect = Element.prototype.getBoundingClientRect;
-    Element.prototype.getBoundingClientRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 100, bottom: 20, width: 100, height: 20, toJSON: () => ({}) });
-    try {
-      const v = page(`<header></header><nav></nav><main style="background-color: rgb(255, 255, 255)">
-        <p style="color: rgb(170, 170, 170)">бледный</p>
-        <p style="color: rgb(75, 85, 99)">тёмный</p>
-        <p style="color: rgb(130, 130, 130); font-size: 32px">крупный</p>
-        <p style="color: rgb(255, 255, 255); background-color: rgb(59, 130, 246)">на синем</p>
-        <button disabled style="color: rgb(200, 200, 200)">выключена</button>
-      </main>`);
-      expect(v.map((x) => `${x.rule} ${x.target}`)).toEqual(['color-contrast p «бледный»', 'color-contrast p «на синем»']);
-    } finally {
-      Element.prototype.getBoundingClientRect = rect;
-    }
+  it('ignores what is not rendered', async () => {
+    expect(await audit(`<main><h1>x</h1><div style="display:none"><button></button><img src="a.png"></div></main>`)).toEqual([]);
   });
 });
