@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isServicePath, newNonce, pageCsp } from './lib/domain/csp';
 import { isCrossSite } from './lib/domain/same-origin';
+import { requestHost, trustedProxies } from './lib/server/client-ip';
 import { gatePage } from './lib/server/services/auth/gate';
 
 /**
@@ -33,7 +34,7 @@ async function gate(req: NextRequest, csp: string | null): Promise<NextResponse>
     method: req.method,
     origin: req.headers.get('origin'),
     secFetchSite: req.headers.get('sec-fetch-site'),
-    host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
+    host: requestHost(req, trustedProxies()),
   });
   if (crossSite) {
     return NextResponse.json(

@@ -1,4 +1,5 @@
 import 'server-only';
+import { getEnv } from './env';
 
 /**
  * The caller's address for per-IP rate limits and session records, never taken on trust from a header the
@@ -45,4 +46,30 @@ export function clientIp(req: Request, trustProxy: number): string {
 export function forwardedFor(req: Request, trustProxy: number): string {
   const chain = chainOf(req);
   return chain.slice(trustedFrom(chain, trustProxy)).join(', ');
+}
+
+/**
+ * The host the client asked for. `X-Forwarded-Host` counts only as far as `TRUST_PROXY` says, like
+ * `X-Forwarded-For`: without a trusted proxy it is the caller's own words and is ignored (the `Host` header
+ * counts); with N trusted hops the entry the farthest trusted proxy wrote (N-th from the right, or the first).
+ */
+export function requestHost(req: Request, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const entries = (req.headers.get('x-forwarded-host') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const at = Number.isFinite(trustProxy) ? Math.max(0, entries.length - trustProxy) : 0;
+    if (entries[at]) return entries[at];
+  }
+  return req.headers.get('host') ?? new URL(req.url).host;
+}
+
+/** TRUST_PROXY of the configuration; none while the configuration does not parse (start-up reports it). */
+export function trustedProxies(): number {
+  try {
+    return getEnv().TRUST_PROXY;
+  } catch {
+    return 0;
+  }
 }

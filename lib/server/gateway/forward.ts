@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { ServiceError } from '../errors';
 import { errorResponse } from '../http';
 import { log } from '../log';
-import { forwardedFor, PEER_HEADER } from '../client-ip';
+import { forwardedFor, PEER_HEADER, requestHost } from '../client-ip';
 import { getEnv } from '../env';
 
 /** Headers that belong to one connection and are never passed on (RFC 9110 §7.6.1). */
@@ -39,8 +39,9 @@ export function forward(req: Request, upstreamBase: string, subpath: string): Pr
   req.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers[name] = value;
   });
-  headers['x-forwarded-for'] = forwardedFor(req, getEnv().TRUST_PROXY);
-  headers['x-forwarded-host'] = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? incoming.host;
+  const trustProxy = getEnv().TRUST_PROXY;
+  headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
+  headers['x-forwarded-host'] = requestHost(req, trustProxy);
   headers['x-forwarded-proto'] = req.headers.get('x-forwarded-proto') ?? incoming.protocol.replace(':', '');
 
   return new Promise<Response>((resolve) => {

@@ -79,6 +79,9 @@ const cases: Array<[string, () => Promise<string>]> = [
   ['the real kid, signed by the attacker', async () => signWithAttacker({ kid: header(good).kid }, claims)],
   ['expired', async () => signWithRealKey({ ...claims, iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 })],
   ['nbf in the future', async () => signWithRealKey({ ...claims, nbf: now() + 3600 })],
+  ['iat in the future', async () => signWithRealKey({ ...claims, iat: now() + 3600 })],
+  ['without iat', async () => signWithRealKey({ ...claims, iat: undefined })],
+  ['a lifetime longer than the service issues (12 h)', async () => signWithRealKey({ ...claims, iat: now() - 60, exp: now() + 720 * 60 })],
   ['wrong iss', async () => signWithRealKey({ ...claims, iss: 'https://evil.example' })],
   ['wrong aud', async () => signWithRealKey({ ...claims, aud: 'other-app' })],
   [

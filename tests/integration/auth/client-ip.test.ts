@@ -1,7 +1,7 @@
 // @vitest-environment node
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientIp, forwardedFor, PEER_HEADER, UNKNOWN_IP } from '@/lib/server/client-ip';
+import { clientIp, forwardedFor, PEER_HEADER, requestHost, UNKNOWN_IP } from '@/lib/server/client-ip';
 import { setAppContext } from '@/lib/server/context';
 import { parseEnv } from '@/lib/server/env';
 import { createTestUser } from '../../helpers/auth';
@@ -38,6 +38,18 @@ describe('client address (TRUST_PROXY)', () => {
     expect(clientIp(two, 2)).toBe('203.0.113.5');
     expect(clientIp(two, Infinity)).toBe('6.6.6.6');
     expect(clientIp(req({ [PEER_HEADER]: '10.0.0.2' }), 3)).toBe('10.0.0.2');
+  });
+
+  it('X-Forwarded-Host counts only as far as TRUST_PROXY says; a forged one is ignored', () => {
+    const forged = req({ host: 'kalkulus.example', 'x-forwarded-host': 'evil.example' });
+    expect(requestHost(forged, 0)).toBe('kalkulus.example');
+    expect(requestHost(req({ 'x-forwarded-host': 'evil.example' }), 0)).toBe('localhost');
+    expect(requestHost(forged, 1)).toBe('evil.example');
+    // The client wrote "evil.example", the one trusted proxy appended what the client asked it for.
+    const appended = req({ host: '10.0.0.2:3000', 'x-forwarded-host': 'evil.example, kalkulus.example' });
+    expect(requestHost(appended, 1)).toBe('kalkulus.example');
+    expect(requestHost(appended, Infinity)).toBe('evil.example');
+    expect(requestHost(req({ host: 'kalkulus.example', 'x-forwarded-host': ' , ' }), 2)).toBe('kalkulus.example');
   });
 
   it('the project\'s server (server.mjs) stamps the socket address and overwrites a forged peer header', async () => {

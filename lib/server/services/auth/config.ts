@@ -8,13 +8,13 @@ export const AUDIENCE = 'kalkulus';
 export const CLOCK_TOLERANCE_S = 5;
 
 const MIN = 60;
-/** Lifetimes of docs/api.md in seconds; `AUTH_ACCESS_TTL_SECONDS` shortens the access token (tests). */
+/** The longest an access token can live: a retired key verifies this long after its retirement, a longer token is refused. */
+export const MAX_ACCESS_S = 720 * MIN;
+/** Lifetimes of docs/api.md in seconds; `AUTH_ACCESS_TTL_SECONDS` shortens the access token (tests), never beyond MAX_ACCESS_S. */
 export function lifetimes(env: Env, remember: boolean): { access: number; refresh: number } {
-  const access = env.AUTH_ACCESS_TTL_SECONDS ?? (remember ? 720 : 180) * MIN;
+  const access = Math.min(env.AUTH_ACCESS_TTL_SECONDS ?? (remember ? 720 : 180) * MIN, MAX_ACCESS_S);
   return { access, refresh: (remember ? 43200 : 1440) * MIN };
 }
-/** The longest an access token can live: a retired key verifies this long after its retirement. */
-export const MAX_ACCESS_S = 720 * MIN;
 
 /** The app's cookie for the access token (not HttpOnly: the page reads it); it lives as long as the refresh token. */
 export const ACCESS_COOKIE = 'accessToken';

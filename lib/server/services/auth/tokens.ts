@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import { ServiceError } from '../../errors';
-import { AUDIENCE, CLOCK_TOLERANCE_S, ISSUER } from './config';
+import { AUDIENCE, CLOCK_TOLERANCE_S, ISSUER, MAX_ACCESS_S } from './config';
 import { findVerifyKey, getKeySet } from './keys';
 
 export interface AccessClaims {
@@ -53,7 +53,8 @@ export function rs256HeaderOf(token: string): ReturnType<typeof decodeProtectedH
 
 /**
  * Verifies an access token: RS256 only, key chosen by `kid` from our own key set, `iss`, `aud`, `exp`,
- * `nbf`, `typ: access`. Throws ServiceError JWT_EXPIRED ("jwt expired") or INVALID_TOKEN.
+ * `nbf`, `typ: access`; `iat` not in the future and a lifetime (`exp - iat`) no longer than the service issues
+ * (a key leaked and used to mint long-lived tokens still cannot outlive MAX_ACCESS_S). Throws ServiceError JWT_EXPIRED ("jwt expired") or INVALID_TOKEN.
  * Does not look at the session (see `requireUser`).
  */
 export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
@@ -76,9 +77,13 @@ export async function verifyAccessToken(db: Db, token: string): Promise<AccessCl
     if (err instanceof joseErrors.JWTExpired) throw jwtExpired();
     throw invalidToken();
   }
-  const { sub, email, roles, sid, typ } = payload;
+  const { sub, email, roles, sid, typ, iat, exp } = payload;
   if (
     typ !== 'access' ||
+    typeof iat !== 'number' ||
+    typeof exp !== 'number' ||
+    iat > Date.now() / 1000 + CLOCK_TOLERANCE_S ||
+    exp - iat > MAX_ACCESS_S ||
     typeof sub !== 'string' ||
     typeof sid !== 'string' ||
     typeof email !== 'string' ||

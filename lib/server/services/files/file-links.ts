@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
 import { idSchema } from '@/lib/schemas/files';
+import { requestHost } from '../../client-ip';
 import type { Db } from '../../db/client';
 import { fileLinks, fileObjects } from '../../db/schema';
 import type { Env } from '../../env';
@@ -30,7 +31,7 @@ const sameText = (a: string, b: string): boolean => {
 export function siteOrigin(env: Env, req: Request): string {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
   const url = new URL(req.url);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? url.host;
+  const host = requestHost(req, env.TRUST_PROXY);
   const proto = req.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
   return `${proto}://${host}`;
 }

@@ -7,6 +7,7 @@ import { mimeOf } from '@/lib/domain/files/mime';
 import { isCrossSite } from '@/lib/domain/same-origin';
 import { BodyLengthError, NoSuchMultipartUpload } from '@/lib/server/storage/common';
 import type { InPlaceFiles, MultipartBlobs } from '@/lib/server/storage/types';
+import { requestHost } from '../../client-ip';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -404,7 +405,7 @@ export async function receiveChunk(ctx: AppContext, req: Request, body: Readable
     method: req.method,
     origin: req.headers.get('origin'),
     secFetchSite: req.headers.get('sec-fetch-site'),
-    host: req.headers.get('x-forwarded-host') ?? req.headers.get('host'),
+    host: requestHost(req, ctx.env.TRUST_PROXY),
   });
   if (crossSite) throw new ServiceError('FORBIDDEN', 'Запрос с другого сайта отклонён.');
   // The token is verified before any byte is stored; its session is checked in the chunk's lookup while the
