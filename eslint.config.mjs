@@ -3,8 +3,8 @@ import nextTs from 'eslint-config-next/typescript';
 
 /**
  * Import rule (DESIGN §2): app → components → lib/{client,schemas} → lib/domain.
- * lib/domain imports nothing outside itself but the decimal library, the DOCX template library (docxtemplater) and the name-declension library (lvovich,
- * pure, no dependencies); lib/server only from server code.
+ * lib/domain imports nothing outside itself but the decimal library, the DOCX template library (docxtemplater), the zip library (fflate)
+ * and the name-declension library (lvovich, pure, no dependencies); lib/server only from server code.
  */
 const serverOnly = {
   group: ['@/lib/server', '@/lib/server/*', '**/lib/server/*', '**/server/*'],
@@ -31,9 +31,9 @@ const config = [
         {
           patterns: [
             {
-              regex: '^(?!decimal\\.js$|lvovich$|docxtemplater$|\\./|@/lib/domain/).*',
+              regex: '^(?!decimal\\.js$|lvovich$|docxtemplater$|fflate$|\\./|@/lib/domain/).*',
               message:
-                'lib/domain — чистый код: импортирует только decimal.js, lvovich (склонение ФИО), docxtemplater (шаблоны DOCX), ./соседние файлы и @/lib/domain/… (между папками — через @/lib/domain/…).',
+                'lib/domain — чистый код: импортирует только decimal.js, lvovich (склонение ФИО), docxtemplater (шаблоны DOCX), fflate (zip), ./соседние файлы и @/lib/domain/… (между папками — через @/lib/domain/…).',
             },
           ],
         },

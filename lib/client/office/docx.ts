@@ -1,5 +1,3 @@
-import { openZip } from './unzip';
-
 /** A DOCX as simple blocks for a preview: headings, paragraphs (with bold / italic runs) and tables. */
 export type DocBlock =
   | { kind: 'p'; level: number; runs: { text: string; bold: boolean; italic: boolean }[] }
@@ -23,8 +21,10 @@ function paragraph(p: Element): DocBlock {
 }
 
 export async function readDocx(buf: ArrayBuffer): Promise<DocBlock[]> {
-  const xml = await openZip(buf).text('word/document.xml');
-  if (!xml) throw new Error('no word/document.xml');
+  const { unzipLimited } = await import('./zip-read.mjs');
+  const part = unzipLimited(buf, {}, (name) => name === 'word/document.xml').get('word/document.xml');
+  if (!part) throw new Error('no word/document.xml');
+  const xml = new TextDecoder().decode(part);
   const doc = new DOMParser().parseFromString(xml, 'application/xml');
   const body = doc.getElementsByTagNameNS(W, 'body')[0];
   if (!body) return [];

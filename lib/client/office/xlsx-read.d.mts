@@ -5,8 +5,10 @@ export declare class XlsxError extends Error {
 }
 
 export declare const NOT_A_BOOK: string;
-export declare const TOO_BIG: string;
+export declare function tooBig(bytes: number): string;
 export declare const NO_SHEET: string;
+export declare function tooManyCells(n: number): string;
+export declare function tooManyRows(n: number): string;
 
 export interface WorkbookSheet {
   name: string;
@@ -18,6 +20,9 @@ export interface WorkbookSheet {
 export interface ReadOptions {
   maxRows?: number;
   maxCols?: number;
+  /** Refuse a sheet of more cells (1 000 000 by default) or rows (Excel's 1 048 576) before parsing it. */
+  maxCells?: number;
+  maxSheetRows?: number;
   /** Only the workbook's first sheet (cheaper). */
   firstOnly?: boolean;
   trueText?: string;

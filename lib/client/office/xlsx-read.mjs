@@ -3,7 +3,8 @@
 // the names exceljs expects (writers name the sheet parts as they like), and exceljs parses them. Plain
 // JavaScript so that the worker can load it as it is.
 import { zipSync } from 'fflate';
-import { unzipLimited, ZipError } from './zip-read.mjs';
+import { scanPart } from './xml-scan.mjs';
+import { unzipLimited, ZIP_LIMITS, ZipError } from './zip-read.mjs';
 
 export class XlsxError extends Error {
   constructor(message) {
@@ -13,8 +14,14 @@ export class XlsxError extends Error {
 }
 
 export const NOT_A_BOOK = 'Файл не похож на книгу Excel (XLSX) или повреждён.';
-export const TOO_BIG = 'Книга слишком большая: не больше 5000 частей и 50 МБ в распакованном виде.';
+export const tooBig = (bytes) => `Книга слишком большая: не больше 5000 частей и ${Math.floor(bytes / 1048576)} МБ в распакованном виде.`;
 export const NO_SHEET = 'В книге нет листа с данными.';
+export const tooManyCells = (n) => `В листе больше ${n.toLocaleString('ru-RU')} ячеек — разделите книгу на части.`;
+export const tooManyRows = (n) => `В листе больше ${n.toLocaleString('ru-RU')} строк — разделите книгу на части.`;
+
+/** Excel's own bounds of a sheet. */
+const EXCEL_ROWS = 1_048_576;
+const EXCEL_COLS = 16_384;
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const enc = new TextEncoder();
@@ -40,8 +47,17 @@ function textOf(v, opts, date1904) {
   return '';
 }
 
+/** Refuses a part the linear pre-check finds unfit for exceljs (see xml-scan.mjs). */
+function check(bytes, limits) {
+  const refused = scanPart(bytes, limits);
+  if (refused === 'cells') throw new XlsxError(tooManyCells(limits.maxCells));
+  if (refused === 'rows') throw new XlsxError(tooManyRows(limits.maxRows));
+  if (refused) throw new XlsxError(NOT_A_BOOK);
+}
+
 /** The package rebuilt with the parts exceljs reads, under its names; `firstOnly` keeps the first sheet alone. */
-async function canonical(ExcelJS, entries, firstOnly) {
+async function canonical(ExcelJS, entries, firstOnly, limits) {
+  for (const name of ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']) if (entries.has(name)) check(entries.get(name), limits);
   const text = (name) => (entries.has(name) ? dec.decode(entries.get(name)) : undefined);
   const workbookXml = text('xl/workbook.xml');
   if (!workbookXml) throw new XlsxError(NOT_A_BOOK);
@@ -57,12 +73,14 @@ async function canonical(ExcelJS, entries, firstOnly) {
     if (type.endsWith('/styles') && entries.has(partOf(rel.Target))) out['xl/styles.xml'] = entries.get(partOf(rel.Target));
   }
   for (const name of ['xl/sharedStrings.xml', 'xl/styles.xml']) if (!out[name] && entries.has(name)) out[name] = entries.get(name);
+  for (const name of ['xl/sharedStrings.xml', 'xl/styles.xml']) if (out[name]) check(out[name], limits);
   for (const sheet of book.sheets ?? []) {
     const rel = byId.get(sheet.rId);
     const fallback = kept.length === 0 && !rel ? 'xl/worksheets/sheet1.xml' : undefined;
     const path = rel ? partOf(String(rel.Target)) : fallback;
     if (!path || !entries.has(path)) continue;
     const n = kept.length + 1;
+    check(entries.get(path), limits);
     out[`xl/worksheets/sheet${n}.xml`] = entries.get(path);
     kept.push(`<Relationship Id="${attr(sheet.rId)}" Type="${REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`);
     if (firstOnly) break;
@@ -79,18 +97,19 @@ async function canonical(ExcelJS, entries, firstOnly) {
  * is cut and marked `truncated`. Throws XlsxError with a Russian message on a bad or oversized file.
  */
 export async function readWorkbook(bytes, options = {}) {
-  const opts = { maxRows: Infinity, maxCols: Infinity, firstOnly: false, trueText: 'ИСТИНА', falseText: 'ЛОЖЬ', limits: {}, ...options };
+  const opts = { maxRows: Infinity, maxCols: Infinity, maxCells: 1_000_000, maxSheetRows: EXCEL_ROWS, firstOnly: false, trueText: 'ИСТИНА', falseText: 'ЛОЖЬ', limits: {}, ...options };
   let entries;
   try {
     entries = unzipLimited(bytes, opts.limits, (name) => name.endsWith('.xml') || name.endsWith('.rels'));
   } catch (e) {
-    if (e instanceof ZipError && (e.reason === 'too-many' || e.reason === 'too-large')) throw new XlsxError(TOO_BIG);
+    if (e instanceof ZipError && (e.reason === 'too-many' || e.reason === 'too-large')) throw new XlsxError(tooBig({ ...ZIP_LIMITS, ...opts.limits }.maxTotal));
     throw new XlsxError(NOT_A_BOOK);
   }
-  const ExcelJS = (await import('exceljs')).default;
+  const mod = await import('exceljs');
+  const ExcelJS = mod.default ?? mod;
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(await canonical(ExcelJS, entries, opts.firstOnly));
+    await wb.xlsx.load(await canonical(ExcelJS, entries, opts.firstOnly, { maxCells: opts.maxCells, maxRows: opts.maxSheetRows }));
   } catch (e) {
     if (e instanceof XlsxError) throw e;
     throw new XlsxError(NOT_A_BOOK);
@@ -100,12 +119,14 @@ export async function readWorkbook(bytes, options = {}) {
     const rows = [];
     let truncated = false;
     ws.eachRow({ includeEmpty: false }, (row, r) => {
+      if (r > EXCEL_ROWS) throw new XlsxError(NOT_A_BOOK);
       if (r > opts.maxRows) {
         truncated = true;
         return;
       }
       const cells = [];
       row.eachCell({ includeEmpty: false }, (cell, c) => {
+        if (c > EXCEL_COLS) throw new XlsxError(NOT_A_BOOK);
         if (c > opts.maxCols) truncated = true;
         else cells[c - 1] = textOf(cell.value, opts, date1904);
       });

@@ -2,6 +2,9 @@
 import { parentPort } from 'node:worker_threads';
 import { readWorkbook, XlsxError } from '../../client/office/xlsx-read.mjs';
 
+// exceljs is large: load it while the first book is on its way.
+void import('exceljs');
+
 parentPort.on('message', async ({ id, bytes, options }) => {
   try {
     const sheets = await readWorkbook(bytes, options);

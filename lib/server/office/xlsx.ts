@@ -107,8 +107,15 @@ export function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promis
   });
 }
 
+/**
+ * Bounds of an imported book, checked before it is parsed: enough for every import (20 000 specification
+ * lines, 5000 companies), small enough that the worker unpacks a hostile book within a second or two and
+ * reads the largest valid one in a few seconds.
+ */
+export const IMPORT_LIMITS = { maxSheetRows: 25_000, maxCells: 300_000, limits: { maxTotal: 24 << 20, maxEntry: 24 << 20 } };
+
 /** The first sheet as rows of cell texts, trimmed, booleans «Да» / «Нет», empty rows dropped. */
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  const [sheet] = await readSheets(bytes, { firstOnly: true, trueText: 'Да', falseText: 'Нет' });
+  const [sheet] = await readSheets(bytes, { firstOnly: true, trueText: 'Да', falseText: 'Нет', ...IMPORT_LIMITS });
   return (sheet?.rows ?? []).map((row) => row.map((c) => c.trim())).filter((row) => row.some((c) => c !== ''));
 }
