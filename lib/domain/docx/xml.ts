@@ -1,7 +1,8 @@
 /**
  * A small lossless XML tree for Office Open XML parts (word/document.xml, headers, footers): start tags
- * are kept verbatim (attributes untouched), text is kept raw (still escaped) so that what the template
- * engine does not change is written back byte for byte. Pure code, no DOM.
+ * are kept verbatim (attributes untouched), text is kept raw (still escaped) so that what the tidying
+ * after filling (tidy.ts) does not change is written back byte for byte. Pure code, no DOM. The parser
+ * is iterative; the walks recurse, so parts are checked for depth first (limits.ts).
  */
 
 export interface XmlElement {
@@ -12,12 +13,6 @@ export interface XmlElement {
   open: string;
   selfClosing: boolean;
   children: XmlNode[];
-  /** Set by the template engine on a `#loop` element: a block repeated for each item of `loop`. */
-  loop?: string;
-  /** With `loop`: the block is a condition, shown once when `loop` is filled (`if`) or empty (`unless`). */
-  cond?: 'if' | 'unless';
-  /** Set by the template engine on a paragraph with a condition: dropped when it comes out empty. */
-  dropIfEmpty?: boolean;
 }
 
 export interface XmlText {
@@ -114,10 +109,6 @@ export function serializeXml(nodes: readonly XmlNode[]): string {
         out += n.raw;
         continue;
       }
-      if (n.loop !== undefined) {
-        walk(n.children);
-        continue;
-      }
       out += n.open;
       if (n.selfClosing) continue;
       walk(n.children);
@@ -167,10 +158,4 @@ export function findAll(nodes: readonly XmlNode[], name: string, stopAt: readonl
   };
   walk(nodes);
   return out;
-}
-
-/** Deep copy. */
-export function cloneNode<T extends XmlNode>(node: T): T {
-  if (node.type !== 'el') return { ...node };
-  return { ...node, children: node.children.map(cloneNode) } as T;
 }
