@@ -1,0 +1,152 @@
+import { randomInt } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp, type SignedUp } from './fixtures';
+import { oauthPort, telegramAuthResult } from './oauth-provider';
+
+/**
+ * No open redirect after sign-in: hostile `next` values go through the real sign-in page (password form,
+ * Telegram return, Яндекс ID return) and the browser never leaves the site. Every request to another host
+ * is recorded and refused; the page must end on our origin. Values are sent URL-encoded (the exact string
+ * reaches the page) and, for a few, raw (as a link would carry them).
+ */
+
+const EVIL = 'evil.example';
+/** Hostile values: each would take a naive check off-site. */
+const HOSTILE = [
+  `//${EVIL}`,
+  `///${EVIL}`,
+  `////${EVIL}`,
+  `/\\${EVIL}`,
+  `\\\\${EVIL}`,
+  `/\\/${EVIL}`,
+  `https://${EVIL}`,
+  `http:${EVIL}`,
+  `https:/${EVIL}`,
+  `//${EVIL}/%2e%2e`,
+  `//${EVIL}@kalkulus.ru`,
+  `/.//${EVIL}`,
+  `/..//${EVIL}`,
+  `/%2e%2e//${EVIL}`,
+  `/%2E%2E//${EVIL}`,
+  `/%2e//${EVIL}`,
+  `/.%2e//${EVIL}`,
+  `/a/..//${EVIL}`,
+  `/a/b/../..//${EVIL}`,
+  `/a/%2e%2e//${EVIL}`,
+  `/./..//${EVIL}/x?y=1`,
+  `/.///${EVIL}`,
+  `/\t/${EVIL}`,
+  `/\n/${EVIL}`,
+  ` //${EVIL}`,
+  `javascript:alert(document.domain)`,
+  `data:text/html,<script>alert(1)</script>`,
+  `${EVIL}`,
+  `//%65vil.example`,
+  `//${EVIL}/#/companies`,
+];
+/** Raw query strings (not encoded by us): the browser and URLSearchParams decode them as a link would. */
+const RAW = [`next=/%2e%2e//${EVIL}`, `next=/.//${EVIL}`, `next=%2F%2F${EVIL}`, `next=/%252e%252e//${EVIL}`, `next=//${EVIL}&next=/companies`];
+/** Good values land exactly where they say. */
+const GOOD: Array<[string, RegExp]> = [
+  // Look hostile, but are paths of this site (a «not found» page): the browser stays.
+  [`/%5C${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%5Cevil\.example$/],
+  [`/%09/${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%09\/evil\.example$/],
+  [`/%2f%2f${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%2f%2fevil\.example$/],
+  ['/companies', /\/companies$/],
+  ['/calculators/vat?x=1', /\/calculators\/vat\?x=1$/],
+  ['/a/../companies', /\/companies$/],
+  ['/%2e%2e/companies', /\/companies$/],
+];
+
+let user: SignedUp;
+test.beforeAll(async ({ request }) => {
+  user = await signUp(request);
+});
+
+/** Records and refuses every request that leaves our origin (`allow`: the local Яндекс ID stand-in). */
+async function fence(page: Page, allow: string[] = []): Promise<string[]> {
+  const left: string[] = [];
+  const own = new URL(test.info().project.use.baseURL!).origin;
+  await page.context().route(
+    (url) => url.origin !== own && !allow.includes(url.origin),
+    (route) => {
+      left.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
+  return left;
+}
+
+async function signInWithPassword(page: Page) {
+  await page.getByRole('button', { name: 'Вход', exact: true }).click();
+  await page.getByLabel('Почта').fill(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/auth');
+}
+
+async function expectHome(page: Page, left: string[]) {
+  await page.waitForLoadState('load');
+  expect(left, 'requests to another host').toEqual([]);
+  const at = new URL(page.url());
+  expect(at.origin).toBe(new URL(test.info().project.use.baseURL!).origin);
+  expect(at.pathname).toBe('/');
+}
+
+test.describe('вход по паролю: next с другим сайтом ведёт на главную', () => {
+  for (const next of HOSTILE) {
+    test(`next=${JSON.stringify(next)}`, async ({ page }) => {
+      const left = await fence(page);
+      await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+      await signInWithPassword(page);
+      await expectHome(page, left);
+    });
+  }
+  for (const query of RAW) {
+    test(`?${query} (как в ссылке)`, async ({ page }) => {
+      const left = await fence(page);
+      await page.goto(`/auth?${query}`);
+      await signInWithPassword(page);
+      await expectHome(page, left);
+    });
+  }
+  for (const [next, where] of GOOD) {
+    test(`next=${JSON.stringify(next)} остаётся на своей странице`, async ({ page }) => {
+      const left = await fence(page);
+      await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+      await signInWithPassword(page);
+      await expect(page).toHaveURL(where);
+      expect(left).toEqual([]);
+    });
+  }
+});
+
+test('возврат из Telegram: next с другим сайтом ведёт на главную', async ({ page }) => {
+  test.setTimeout(60_000);
+  const left = await fence(page);
+  for (const next of HOSTILE.slice(11, 22)) {
+    const result = telegramAuthResult({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Пётр' });
+    await page.goto(`/auth?next=${encodeURIComponent(next)}#tgAuthResult=${result}`);
+    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 10_000 });
+    await expectHome(page, left);
+    await page.context().clearCookies();
+  }
+});
+
+test('возврат из Яндекс ID: next с другим сайтом ведёт на главную', async ({ page }) => {
+  test.setTimeout(60_000);
+  const provider = `http://127.0.0.1:${oauthPort()}`;
+  const left = await fence(page, [provider]);
+  for (const next of [`/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`]) {
+    await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+    await expect(async () => {
+      if (!page.url().startsWith(provider)) await page.getByRole('button', { name: 'Войти через Яндекс ID' }).click();
+      await expect(page.getByRole('heading', { name: 'Яндекс ID' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByLabel('Логин').fill(`redirect-${randomInt(1e9)}`);
+    await page.getByRole('button', { name: 'Разрешить' }).click();
+    await page.waitForURL((u) => u.origin !== provider && !u.pathname.startsWith('/auth'), { timeout: 15_000 });
+    await expectHome(page, left);
+    await page.context().clearCookies();
+  }
+});
