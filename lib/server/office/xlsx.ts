@@ -1,4 +1,5 @@
 import 'server-only';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -52,10 +53,15 @@ function dropWorker() {
   if (w) void w.terminate();
 }
 
-/** The worker's module: next to this file, or (a bundle or a test DOM without file URLs) from the project root. */
+/**
+ * The worker's module: next to this file when it is there with the reader it imports, else (a bundle that
+ * moved this code, a test DOM without file URLs) from the project root.
+ */
 function workerFile(): string {
   const url = new URL('./xlsx-worker.mjs', import.meta.url);
-  return url.protocol === 'file:' ? fileURLToPath(url) : path.join(process.cwd(), 'lib/server/office/xlsx-worker.mjs');
+  const here = url.protocol === 'file:' ? fileURLToPath(url) : '';
+  if (here && existsSync(here) && existsSync(path.join(path.dirname(here), '../../client/office/xlsx-read.mjs'))) return here;
+  return path.join(process.cwd(), 'lib/server/office/xlsx-worker.mjs');
 }
 
 function worker(): Worker {
