@@ -27,25 +27,30 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
   const w = parseOptFixed(m.wastePct);
   if (!q || !w) return null;
   const share = m.wasteMode === 'share';
-  const hundredW = 100n * pow10(w.s);
-  if (share && w.m >= hundredW) return null;
   let gross: Ratio;
   if (w.m === 0n) gross = { n: q.m, d: pow10(q.s) };
-  else if (share) gross = { n: q.m * hundredW, d: pow10(q.s) * (hundredW - w.m) };
-  else gross = { n: q.m * (hundredW + w.m), d: pow10(q.s) * hundredW };
+  else {
+    const hundredW = pow10(w.s + 2);
+    if (share && w.m >= hundredW) return null;
+    if (share) gross = { n: q.m * hundredW, d: pow10(q.s) * (hundredW - w.m) };
+    else gross = { n: q.m * (hundredW + w.m), d: pow10(q.s) * hundredW };
+  }
 
   let priceNote = '';
   const p = parseOptFixed(m.price);
   if (!p) return null;
-  let amountRatio = mul(gross, ratioOf(p));
-  const v = run.purchaseVatFixed;
-  const base = 100n * pow10(v.s);
-  if (m.priceIncludesVat && !run.vatInCost) {
-    amountRatio = mul(amountRatio, { n: base, d: base + v.m });
-    if (withLines) priceNote = ` / ${ruFixed(base + v.m, v.s + 2)} (без НДС ${ruFixed(v.m, v.s)} %)`;
-  } else if (!m.priceIncludesVat && run.vatInCost) {
-    amountRatio = mul(amountRatio, { n: base + v.m, d: base });
-    if (withLines) priceNote = ` × ${ruFixed(base + v.m, v.s + 2)} (НДС ${ruFixed(v.m, v.s)} % входит в стоимость)`;
+  let amountRatio: Ratio = { n: gross.n * p.m, d: gross.d * pow10(p.s) };
+  // The supplier's VAT: taken out of a price with it, or added to a price without it when it is a cost.
+  const out = Boolean(m.priceIncludesVat) && !run.vatInCost;
+  if (out || (!m.priceIncludesVat && run.vatInCost)) {
+    const v = run.purchaseVatFixed;
+    const base = pow10(v.s + 2);
+    amountRatio = mul(amountRatio, out ? { n: base, d: base + v.m } : { n: base + v.m, d: base });
+    if (withLines) {
+      priceNote = out
+        ? ` / ${ruFixed(base + v.m, v.s + 2)} (без НДС ${ruFixed(v.m, v.s)} %)`
+        : ` × ${ruFixed(base + v.m, v.s + 2)} (НДС ${ruFixed(v.m, v.s)} % входит в стоимость)`;
+    }
   }
   const kop = toKopecks(amountRatio);
   const article = ARTICLE_OF[m.article ?? 'materials'] ?? '1';

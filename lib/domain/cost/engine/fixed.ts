@@ -50,7 +50,7 @@ export const ratioOf = (f: Fixed): Ratio => ({ n: f.m, d: pow10(f.s) });
 export const mul = (a: Ratio, b: Ratio): Ratio => ({ n: a.n * b.n, d: a.d * b.d });
 
 /** Kopecks of a ruble amount given as a ratio, rounded half-up (non-negative). */
-export const toKopecks = (r: Ratio): bigint => divRoundHalfUp(r.n * 100n, r.d);
+export const toKopecks = (r: Ratio): bigint => (r.n * 200n + r.d) / (r.d * 2n);
 
 /** Kopecks as a money string "1234.50". */
 export function kopString(k: bigint): string {
