@@ -1,28 +1,17 @@
-import { productApi } from '@/lib/client/api';
-import type { processTotals, ProcessStep } from '@/lib/domain/cost';
+import { call } from '@/lib/client/call';
+import type { CallInput, CallOutput } from '@/lib/contract';
 
-/** A business process as `business-processes/list` gives it. */
-export interface StoredProcess {
-  id: string;
-  name: string;
-  steps: ProcessStep[];
-  version: number;
-  totals: ReturnType<typeof processTotals>;
-}
+/** A business process as `business-processes/list` gives it: steps, totals per unit, version. */
+export type StoredProcess = CallOutput<'product', 'business-processes/list'>['sets'][number];
 
 /** A specification that takes its operations from the process; `stale` — the process changed after it. */
-export interface LinkedSpec {
-  id: string;
-  name: string;
-  stale: boolean;
-}
+export type LinkedSpec = CallOutput<'product', 'business-processes/linked'>['specs'][number];
 
-/** Business processes (wire name `business-processes/*`). */
+/** Business processes (wire name `business-processes/*`); answers typed by the server's call table. */
 export const processesApi = {
-  list: () => productApi<{ sets: StoredProcess[] }>('business-processes/list', {}).then((r) => r.sets),
+  list: () => call('product', 'business-processes/list', {}).then((r) => r.sets),
   /** Saves over `version` (a stale one answers 409); without `id` — a new process. */
-  save: (input: { id?: string; version?: number; name: string; steps: ProcessStep[] }) =>
-    productApi<{ set: StoredProcess }>('business-processes/save', input).then((r) => r.set),
-  remove: (id: string) => productApi('business-processes/delete', { id }),
-  linked: (id: string) => productApi<{ specs: LinkedSpec[] }>('business-processes/linked', { id }).then((r) => r.specs),
+  save: (input: CallInput<'product', 'business-processes/save'>) => call('product', 'business-processes/save', input).then((r) => r.set),
+  remove: (id: string) => call('product', 'business-processes/delete', { id }),
+  linked: (id: string) => call('product', 'business-processes/linked', { id }).then((r) => r.specs),
 };

@@ -5,13 +5,13 @@ import type { CostResult, SpecDocument } from '@/lib/domain/cost';
 import { specForEditing } from '@/lib/domain/cost/display';
 import { containing } from '@/lib/domain/cost/nesting';
 import { formatMoney } from '@/lib/domain/money';
-import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { useToast } from '@/components/layout/ToastProvider';
+import { processesApi } from '@/components/business-processes/api';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
@@ -54,7 +54,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
 
   useEffect(() => {
     specsApi.list().then(setSpecs, () => setSpecs([]));
-    productApi<{ sets: LinkableSet[] }>('business-processes/list', {}).then((r) => setProcessSets(r.sets), () => setProcessSets([]));
+    processesApi.list().then(setProcessSets, () => setProcessSets([]));
     if (!specId) return;
     specsApi.get(specId).then(
       (r) => {

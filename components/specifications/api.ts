@@ -1,7 +1,8 @@
-import { filesApi, productApi } from '@/lib/client/api';
+import { productApi } from '@/lib/client/api';
+import { call } from '@/lib/client/call';
+import type { CallOutput } from '@/lib/contract';
 import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
 import { nestedIdsOf } from '@/lib/domain/cost/nesting';
-import type { FileObject } from '@/lib/schemas/files';
 
 /** A stored specification as the list shows it. */
 export interface StoredSpec {
@@ -24,24 +25,20 @@ const unitOf = (metadata: string): string => {
   }
 };
 
-/** Specifications are file-manager objects of type `specifications`; the document is the object's metadata. */
+/**
+ * Specifications are file-manager objects of type `specifications`; the document is the object's metadata.
+ * Answers are typed by the server's call tables (`call`); the types below are read off them.
+ */
 export const specsApi = {
   /** The user's specifications in every folder (`recursive`), for the nested-spec picker and /cost. */
   async list(): Promise<StoredSpec[]> {
-    const r = await filesApi<{ objects?: FileObject[]; items?: FileObject[] }>('listObjects', {
-      type: 'specifications',
-      kind: 'file',
-      recursive: true,
-      sort: 'name',
-      limit: 1000,
-    });
-    const objects = r.objects ?? r.items ?? [];
-    return objects
+    const r = await call('files', 'listObjects', { type: 'specifications', kind: 'file', recursive: true, sort: 'name', limit: 1000 });
+    return r.objects
       .filter((o) => o.kind === 'file')
       .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at, unit: unitOf(o.metadata), nested: nestedIdsOf(o.metadata) }));
   },
   async get(id: string): Promise<{ doc: SpecDocument; version: number; name: string }> {
-    const r = await filesApi<{ object: FileObject }>('getFileInfo', { id });
+    const r = await call('files', 'getFileInfo', { id });
     // The object's name wins: renaming or copying in the list changes it, not the stored document.
     const doc = { ...(JSON.parse(r.object.metadata) as SpecDocument), name: r.object.name };
     return { doc, version: r.object.version, name: r.object.name };
@@ -50,50 +47,33 @@ export const specsApi = {
    * A new specification (`specs/create`: the server checks the document and records it as version 1 with its
    * author) in folder `parentId` (sent as `root`; absent/null = the top level).
    */
-  async create(doc: SpecDocument, parentId?: string | null): Promise<{ id: string; version: number }> {
-    const r = await productApi<{ id: string; version: number }>('specs/create', { doc, ...(parentId ? { root: parentId } : {}) });
-    return { id: r.id, version: r.version };
-  },
+  create: (doc: SpecDocument, parentId?: string | null) => call('product', 'specs/create', { doc, ...(parentId ? { root: parentId } : {}) }),
   /** Saves over `version` (a stale one answers 409; force = without version); the previous document stays in the history. */
-  async save(id: string, doc: SpecDocument, version?: number): Promise<{ version: number }> {
-    return productApi<{ version: number }>('specs/save', { id, doc, ...(version !== undefined ? { version } : {}) });
+  save: (id: string, doc: SpecDocument, version?: number) => call('product', 'specs/save', { id, doc, ...(version !== undefined ? { version } : {}) }),
+  history: (id: string) => call('product', 'specs/history', { id }),
+  /** One version's document; a stored document that is not JSON at all fails like a failed call. */
+  async version(id: string, version: number) {
+    const r = await call('product', 'specs/version', { id, version });
+    if (!r.doc) throw new Error(`specs/version ${id} ${version}: the stored document is not JSON`);
+    return { ...r, doc: r.doc };
   },
-  history: (id: string) => productApi<{ versions: SpecVersionInfo[]; current: number }>('specs/history', { id }),
-  version: (id: string, version: number) => productApi<{ version: number; name: string; savedAt: string; doc: SpecDocument }>('specs/version', { id, version }),
-  restore: (id: string, version: number, currentVersion?: number) => productApi<{ version: number }>('specs/restore', { id, version, currentVersion }),
-  status: (id: string) => productApi<SpecStatus>('specs/status', { id }),
+  restore: (id: string, version: number, currentVersion?: number) => call('product', 'specs/restore', { id, version, currentVersion }),
+  status: (id: string) => call('product', 'specs/status', { id }),
   /** One page of the list (≤ 100): current полная себестоимость per unit by the user's defaults and staleness. */
-  costs: (ids: string[], signal?: AbortSignal) => productApi<{ items: SpecCostItem[] }>('specs/costs', { ids }, { signal }),
-  recalculate: (id: string) => productApi<{ recalculated: { id: string; name: string; version: number }[] }>('specs/recalculate', { id }),
-  readXlsx: (xlsx: string) => productApi<{ rows: string[][] }>('specs/read-xlsx', { xlsx }),
-  whereUsed: (id: string) => productApi<{ specs: { id: string; name: string; lines: number }[] }>('specs/where-used', { id }),
+  costs: (ids: string[], signal?: AbortSignal) => call('product', 'specs/costs', { ids }, { signal }),
+  recalculate: (id: string) => call('product', 'specs/recalculate', { id }),
+  readXlsx: (xlsx: string) => call('product', 'specs/read-xlsx', { xlsx }),
+  whereUsed: (id: string) => call('product', 'specs/where-used', { id }),
 };
 
 /** A row of `specs/costs`: the cost per unit (null with `error` when it cannot be calculated) and the status. */
-export interface SpecCostItem extends SpecStatus {
-  id: string;
-  fullCost: string | null;
-  unit: string;
-  outputQty: string;
-  error: string | null;
-}
+export type SpecCostItem = CallOutput<'product', 'specs/costs'>['items'][number];
 
 /** «цены устарели» / «требует пересчёта» (`specs/status`). */
-export interface SpecStatus {
-  stale: boolean;
-  nested: { id: string; name: string; updatedAt: string }[];
-  processSet: { id: string; name: string; updatedAt: string } | null;
-}
+export type SpecStatus = Omit<CallOutput<'product', 'specs/status'>, 'ok' | 'msg'>;
 
 /** One saved version of a specification (`specs/history`). */
-export interface SpecVersionInfo {
-  version: number;
-  name: string;
-  savedAt: string;
-  author: { id: string; name: string } | null;
-  restoredFrom: number | null;
-  current: boolean;
-}
+export type SpecVersionInfo = CallOutput<'product', 'specs/history'>['versions'][number];
 
 export interface CalculateAnswer {
   result: CostResult;

@@ -9,7 +9,7 @@ import { saveBusinessProcess } from './save-business-process';
  * Business processes under /api/v1, documented in docs/api.md. `processes/*` — the earlier wire names of the
  * same calls, kept for clients that still use them.
  */
-export const businessProcessCalls: CallTable = {
+export const businessProcessCalls = {
   'business-processes/list': listBusinessProcesses,
   'business-processes/save': saveBusinessProcess,
   'business-processes/delete': deleteBusinessProcess,
@@ -18,4 +18,4 @@ export const businessProcessCalls: CallTable = {
   'processes/save': saveBusinessProcess,
   'processes/delete': deleteBusinessProcess,
   'processes/linked': linkedSpecifications,
-};
+} satisfies CallTable;

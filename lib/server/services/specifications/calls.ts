@@ -15,7 +15,7 @@ import { specificationWhereUsed } from './where-used';
  * Specifications under /api/v1 (wire name `specs/*`), documented in docs/api.md. A specification is a
  * file-manager object of type `specifications`; listing, moving and deleting go through the files service.
  */
-export const specificationCalls: CallTable = {
+export const specificationCalls = {
   'specs/create': createSpecification,
   'specs/save': saveSpecification,
   'specs/history': specificationHistory,
@@ -26,4 +26,4 @@ export const specificationCalls: CallTable = {
   'specs/costs': specificationCosts,
   'specs/read-xlsx': readSpecificationXlsx,
   'specs/recalculate': recalculateSpecification,
-};
+} satisfies CallTable;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import type { SpecDocument } from '@/lib/domain/cost';
 import { z } from '@/lib/schemas/envelope';
 import type { Db } from '../../db/client';
 import { specificationVersions } from '../../db/schema';
@@ -20,9 +21,10 @@ export async function versionDoc(db: Db, row: ObjectRow, version: number) {
   return v;
 }
 
-const parseDoc = (metadata: string): unknown => {
+/** The stored document (written through the specification schema); null when it is not JSON. */
+const parseDoc = (metadata: string): SpecDocument | null => {
   try {
-    return JSON.parse(metadata);
+    return JSON.parse(metadata) as SpecDocument;
   } catch {
     return null;
   }

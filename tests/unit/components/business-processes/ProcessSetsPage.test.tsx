@@ -6,7 +6,8 @@ const { productApi, show, toast } = vi.hoisted(() => {
   // one toast object, as the provider gives (the page reloads when it changes)
   return { productApi: vi.fn(), show, toast: { show } };
 });
-vi.mock('@/lib/client/api', () => ({ productApi }));
+// The HTTP client is the edge: typed `call()` (lib/client/call.ts) goes through `apiCall` with the product base.
+vi.mock('@/lib/client/api', () => ({ productApi, apiCall: (path: string, body: unknown) => productApi(path.replace(/^\/api\/v1\//, ''), body) }));
 vi.mock('@/components/layout/use-app-router', () => ({ useAppRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => toast }));
 

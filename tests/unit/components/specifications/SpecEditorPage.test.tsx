@@ -18,7 +18,8 @@ const { specsApi, costApi, productApi, show } = vi.hoisted(() => ({
   show: vi.fn(),
 }));
 vi.mock('@/components/specifications/api', () => ({ specsApi, costApi }));
-vi.mock('@/lib/client/api', () => ({ productApi }));
+// The HTTP client is the edge: typed `call()` (lib/client/call.ts) goes through `apiCall` with the product base.
+vi.mock('@/lib/client/api', () => ({ productApi, apiCall: (path: string, body: unknown) => productApi(path.replace(/^\/api\/v1\//, ''), body) }));
 vi.mock('@/components/layout/use-app-router', () => ({ useAppRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => ({ show }) }));
 
