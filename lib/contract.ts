@@ -14,17 +14,19 @@ type Services = typeof services;
 type Table<S extends keyof Services> = Services[S]['table'];
 
 /** A value as it arrives after `JSON.stringify` → `JSON.parse`: dates and decimals become strings. */
-export type Json<T> = T extends { toJSON(): infer J }
-  ? Json<J>
-  : T extends string | number | boolean | null | undefined
-    ? T
-    : T extends bigint | symbol | ((...args: never[]) => unknown)
-      ? never
-      : T extends readonly (infer U)[]
-        ? Json<U>[]
-        : T extends object
-          ? { [K in keyof T]: Json<T[K]> }
-          : never;
+export type Json<T> = unknown extends T
+  ? unknown
+  : T extends { toJSON(): infer J }
+    ? Json<J>
+    : T extends string | number | boolean | null | undefined
+      ? T
+      : T extends bigint | symbol | ((...args: never[]) => unknown)
+        ? never
+        : T extends readonly (infer U)[]
+          ? Json<U>[]
+          : T extends object
+            ? { [K in keyof T]: Json<T[K]> }
+            : never;
 
 type OutOf<D> = D extends CallDef<infer _In, infer Out> ? Out : never;
 type InOf<D> = D extends CallDef<infer In, infer _Out> ? In : never;

@@ -1,4 +1,5 @@
-import { filesApi, productApi } from '@/lib/client/api';
+import { call } from '@/lib/client/call';
+import type { CallInput } from '@/lib/contract';
 import { safeEntryName } from '@/lib/domain/files/names';
 import type { Company, CompanySort } from '@/lib/schemas/companies';
 
@@ -14,26 +15,21 @@ export interface ListQuery {
 
 /** Typed wrappers over the company calls (docs/api.md). */
 export const companiesApi = {
-  list: (q: ListQuery, signal?: AbortSignal) =>
-    productApi<{ companies: Company[]; total: number }>('companies/list', q, { signal }),
-  create: (body: object) => productApi<{ company: Company; duplicates: unknown[] }>('companies/create', body),
-  update: (body: object) => productApi<{ company: Company; duplicates: unknown[] }>('companies/update', body),
-  remove: (id: string, version: number) => productApi<{ deleted: number }>('companies/delete', { id, version }),
+  list: (q: ListQuery, signal?: AbortSignal) => call('product', 'companies/list', q, { signal }),
+  create: (body: CallInput<'product', 'companies/create'>) => call('product', 'companies/create', body),
+  update: (body: CallInput<'product', 'companies/update'>) => call('product', 'companies/update', body),
+  remove: (id: string, version: number) => call('product', 'companies/delete', { id, version }),
   duplicates: (inn: string, kpp: string, excludeId?: string, signal?: AbortSignal) =>
-    productApi<{ duplicates: { id: string; fullName: string }[]; warning: string | null }>(
-      'companies/duplicates',
-      { inn, kpp, excludeId },
-      { signal },
-    ),
+    call('product', 'companies/duplicates', { inn, kpp, excludeId }, { signal }),
   /** Creates a folder named after the company in «Мои документы» and links it; returns the folder id. */
   createFolder: async (c: Company) => {
     const name = safeEntryName(c.shortName || c.fullName).slice(0, 255);
-    const r = await filesApi<{ object: { id: string } }>('createFolder', { name, type: 'documents' });
-    await productApi<{ company: Company }>('companies/link-folder', { id: c.id, folderId: r.object.id });
+    const r = await call('files', 'createFolder', { name, type: 'documents' });
+    await call('product', 'companies/link-folder', { id: c.id, folderId: r.object.id });
     return r.object.id;
   },
   /** `file`: CSV text or an XLSX book in base64. */
-  importFile: (file: { csv: string } | { xlsx: string }) => productApi<{ created: number }>('companies/import', file),
+  importFile: (file: { csv: string } | { xlsx: string }) => call('product', 'companies/import', file),
   exportUrl: (q: Pick<ListQuery, 'search' | 'scope' | 'sort'>, format: 'csv' | 'xlsx') =>
     `/api/v1/companies/export?${new URLSearchParams({ search: q.search, scope: q.scope, sort: q.sort, format })}`,
 };

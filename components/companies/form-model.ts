@@ -6,6 +6,7 @@ import {
   type CompanyKind,
 } from '@/lib/domain/requisites';
 import type { Company, CompanyData } from '@/lib/schemas/companies';
+import type { CallInput } from '@/lib/contract';
 
 /** What the company form edits: every value a string as typed. */
 export interface AccountForm {
@@ -113,7 +114,7 @@ export function formOf(c: Company): CompanyForm {
 }
 
 /** The wire body of create/update. */
-export function bodyOf(f: CompanyForm): Record<string, unknown> {
+export function bodyOf(f: CompanyForm): CallInput<'product', 'companies/create'> {
   const { costing: k, bankAccounts, ...rest } = f;
   const pool = (base: OverheadBase, value: string) =>
     base === 'machineHours' ? { base, rate: value } : { base, pct: value };

@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import { filesApi } from '@/lib/client/api';
 import { ApiError, isApiError } from '@/lib/client/api-error';
+import { call } from '@/lib/client/call';
 import { refreshAccessToken } from '@/lib/client/refresh';
-import type { FileLink, FileObject, FileShare, FileSort, FileType, PathItem, TrashItem } from '@/lib/schemas/files';
+import type { FileObject, FileSort, FileType } from '@/lib/schemas/files';
 
 export const FILES_BASE = '/file-manager-service/api/v1';
 
@@ -19,31 +19,30 @@ export interface ListQuery {
 /** The file-manager calls the documents page uses. */
 export const files = {
   list: (q: ListQuery, signal?: AbortSignal) =>
-    filesApi<{ objects: FileObject[]; total: number }>(
+    call(
+      'files',
       'listObjects',
       { root: q.root, type: q.root ? undefined : q.type, search: q.search || undefined, sort: q.sort, offset: q.offset, limit: q.limit, scope: q.root ? undefined : q.scope },
       { signal },
     ),
-  info: (id: string, signal?: AbortSignal) => filesApi<{ object: FileObject; path: PathItem[] }>('getFileInfo', { id }, { signal }),
-  createFolder: (name: string, root: string | null, type: FileType) =>
-    filesApi<{ object: FileObject }>('createFolder', root ? { name, root, type } : { name, type }),
-  rename: (o: FileObject, name: string) => filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, name, version: o.version }),
+  info: (id: string, signal?: AbortSignal) => call('files', 'getFileInfo', { id }, { signal }),
+  createFolder: (name: string, root: string | null, type: FileType) => call('files', 'createFolder', root ? { name, root, type } : { name, type }),
+  rename: (o: FileObject, name: string) => call('files', 'updateAttributes', { id: o.id, name, version: o.version }),
   move: (o: FileObject, root: string | null, name?: string) =>
-    filesApi<{ object: FileObject }>('updateAttributes', { id: o.id, root, version: o.version, ...(name ? { name } : {}) }),
-  copy: (o: FileObject, root: string | null, name: string) => filesApi<{ object: FileObject }>('copyFile', { id: o.id, name, root }),
+    call('files', 'updateAttributes', { id: o.id, root, version: o.version, ...(name ? { name } : {}) }),
+  copy: (o: FileObject, root: string | null, name: string) => call('files', 'copyFile', { id: o.id, name, root }),
   /** To the recycle bin. */
-  remove: (ids: string[]) => filesApi<{ deleted: number }>('deleteFiles', { ids }),
-  trash: (type: FileType, signal?: AbortSignal) => filesApi<{ items: TrashItem[]; days: number }>('listTrash', { type }, { signal }),
-  restore: (ids: string[], keepBoth = false) => filesApi<{ restored: FileObject[] }>('restoreFiles', { ids, ...(keepBoth ? { keep_both: true } : {}) }),
-  deleteForever: (ids: string[]) => filesApi<{ deleted: number }>('deleteForever', { ids }),
-  emptyTrash: (type: FileType) => filesApi<{ deleted: number }>('emptyTrash', { type }),
-  share: (id: string, login: string, access: 'read' | 'edit') => filesApi('shareFile', { id, login, access }),
-  unshare: (id: string, login: string) => filesApi('unshareFile', { id, login }),
-  shares: (id: string) => filesApi<{ shares: FileShare[] }>('listShares', { id }),
-  createLink: (id: string, opts: { expiresAt?: string; password?: string }) =>
-    filesApi<{ link: string; token: string; link_id: string }>('createFileLink', { id, ...opts }),
-  links: (id: string) => filesApi<{ links: (FileLink & { expired: boolean })[] }>('listFileLinks', { id }),
-  revokeLink: (linkId: string) => filesApi('revokeFileLink', { link_id: linkId }),
+  remove: (ids: string[]) => call('files', 'deleteFiles', { ids }),
+  trash: (type: FileType, signal?: AbortSignal) => call('files', 'listTrash', { type }, { signal }),
+  restore: (ids: string[], keepBoth = false) => call('files', 'restoreFiles', { ids, ...(keepBoth ? { keep_both: true } : {}) }),
+  deleteForever: (ids: string[]) => call('files', 'deleteForever', { ids }),
+  emptyTrash: (type: FileType) => call('files', 'emptyTrash', { type }),
+  share: (id: string, login: string, access: 'read' | 'edit') => call('files', 'shareFile', { id, login, access }),
+  unshare: (id: string, login: string) => call('files', 'unshareFile', { id, login }),
+  shares: (id: string) => call('files', 'listShares', { id }),
+  createLink: (id: string, opts: { expiresAt?: string; password?: string }) => call('files', 'createFileLink', { id, ...opts }),
+  links: (id: string) => call('files', 'listFileLinks', { id }),
+  revokeLink: (linkId: string) => call('files', 'revokeFileLink', { link_id: linkId }),
 };
 
 /** A 409 NAME_TAKEN: the object that has the name (for «Заменить») and a free numbered name (for «Оставить оба»). */

@@ -1,8 +1,6 @@
-import { productApi } from '@/lib/client/api';
+import { call } from '@/lib/client/call';
 import type { TemplateSampleId } from '@/lib/domain/docx/samples';
 import type { Company } from '@/lib/schemas/companies';
-import type { FileObject } from '@/lib/schemas/files';
-import type { GenerateAnswer, TemplateFieldsAnswer } from '@/lib/schemas/templates';
 import { files } from '@/components/files/api';
 
 export interface Sources {
@@ -21,18 +19,18 @@ const companyOptions = (list: Company[]): Option[] => list.map((c) => ({ label: 
 
 /** The calls of the «документ по шаблону» page (docs/api.md, «Документы по шаблонам»). */
 export const templatesApi = {
-  fields: (fileId: string, s: Sources, signal?: AbortSignal) => productApi<TemplateFieldsAnswer>('templates/fields', { fileId, ...s }, { signal }),
+  fields: (fileId: string, s: Sources, signal?: AbortSignal) => call('product', 'templates/fields', { fileId, ...s }, { signal }),
   generate: (body: Sources & { fileId: string; values: Record<string, string>; loops: Record<string, Record<string, string>[]>; name?: string }) =>
-    productApi<GenerateAnswer>('templates/generate', body),
+    call('product', 'templates/generate', body),
   /** The user's DOCX templates; the first call puts the bundled samples in (once per user). */
-  list: (signal?: AbortSignal) => productApi<{ objects: FileObject[]; added: FileObject[] }>('templates/list', {}, { signal }),
-  addSample: (sample: TemplateSampleId, root?: string | null) => productApi<{ object: FileObject }>('templates/add-sample', root ? { sample, root } : { sample }),
+  list: (signal?: AbortSignal) => call('product', 'templates/list', {}, { signal }),
+  addSample: (sample: TemplateSampleId, root?: string | null) => call('product', 'templates/add-sample', root ? { sample, root } : { sample }),
   /** Everything the source pickers offer: own companies, counterparties, saved scenarios, specifications. */
   async sources(signal?: AbortSignal) {
     const [own, others, scenarios, specs] = await Promise.all([
-      productApi<{ companies: Company[] }>('companies/list', { scope: 'own', limit: 500 }, { signal }),
-      productApi<{ companies: Company[] }>('companies/list', { scope: 'counterparties', limit: 500 }, { signal }),
-      productApi<{ scenarios: { id: string; name: string }[] }>('cost/scenarios/list', {}, { signal }),
+      call('product', 'companies/list', { scope: 'own', limit: 500 }, { signal }),
+      call('product', 'companies/list', { scope: 'counterparties', limit: 500 }, { signal }),
+      call('product', 'cost/scenarios/list', {}, { signal }),
       files.list({ root: null, type: 'specifications', search: '', sort: 'name', offset: 0, limit: 500, scope: 'all' }, signal),
     ]);
     return {

@@ -12,6 +12,7 @@ export const createCompany = defineCall({
     const user = await requireUser(ctx, req);
     const { duplicates, warning } = await duplicatesOf(ctx.db, user.id, input.inn, input.kpp);
     const [company] = await insertCompanies(ctx.db, user.id, [input]);
+    if (!company) throw new Error('companies insert returned no row');
     return { msg: warning ? `Компания сохранена. ${warning}` : 'Компания сохранена.', company, duplicates };
   },
 });

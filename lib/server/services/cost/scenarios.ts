@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
+import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
 import { costScenarios } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -13,8 +14,9 @@ const toWire = (r: ScenarioRow) => ({
   id: r.id,
   name: r.name,
   specId: r.specId,
-  spec: r.spec,
-  params: r.params,
+  // Both were checked by their schemas when saved.
+  spec: r.spec as SpecDocument | null,
+  params: r.params as CostParams,
   version: r.version,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
-import { idSchema, shareAccessSchema } from '@/lib/schemas/files';
+import { idSchema, shareAccessSchema, type FileShare } from '@/lib/schemas/files';
 import { fileShares } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -59,7 +59,7 @@ export const listSharesCall = defineCall({
     const found = await ctx.db.select().from(fileShares).where(eq(fileShares.objectId, row.id)).orderBy(fileShares.createdAt);
     const logins = await loginsOf(ctx.db, found.map((s) => s.userId));
     return {
-      shares: found.map((s) => ({ login: logins.get(s.userId) ?? '', access: s.access, created_at: s.createdAt.toISOString() })),
+      shares: found.map((s): FileShare => ({ login: logins.get(s.userId) ?? '', access: s.access as FileShare['access'], created_at: s.createdAt.toISOString() })),
     };
   },
 });
