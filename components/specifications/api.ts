@@ -1,7 +1,6 @@
-import { productApi } from '@/lib/client/api';
 import { call } from '@/lib/client/call';
-import type { CallOutput } from '@/lib/contract';
-import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
+import type { CallInput, CallOutput } from '@/lib/contract';
+import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { nestedIdsOf } from '@/lib/domain/cost/nesting';
 
 /** A stored specification as the list shows it. */
@@ -75,30 +74,18 @@ export type SpecStatus = Omit<CallOutput<'product', 'specs/status'>, 'ok' | 'msg
 /** One saved version of a specification (`specs/history`). */
 export type SpecVersionInfo = CallOutput<'product', 'specs/history'>['versions'][number];
 
-export interface CalculateAnswer {
-  result: CostResult;
-  params: CostParams;
-  defaults: { kind: string; name?: string };
-  date: string;
-}
+/** The answer of `cost/calculate`. */
+export type CalculateAnswer = CallOutput<'product', 'cost/calculate'>;
 
+/** A saved calculation scenario (`cost/scenarios/list`). */
+export type CostScenario = CallOutput<'product', 'cost/scenarios/list'>['scenarios'][number];
+
+/** The editor's and /cost's calculation and scenario calls; answers typed by the server's call table. */
 export const costApi = {
-  calculate: (body: { spec: SpecDocument | { specId: string }; params: CostParams; specs?: Record<string, SpecDocument> }, signal?: AbortSignal) =>
-    productApi<CalculateAnswer>('cost/calculate', body, { signal }),
-  defaults: () => productApi<{ params: CostParams; source: { kind: string; name?: string } }>('cost/defaults/get', {}),
-  saveDefaults: (params: CostParams) => productApi<{ params: CostParams }>('cost/defaults/save', { params }),
-  scenarios: () => productApi<{ scenarios: CostScenario[] }>('cost/scenarios/list', {}),
-  saveScenario: (body: { id?: string; version?: number; name: string; specId?: string; spec?: SpecDocument; params: CostParams }) =>
-    productApi<{ scenario: CostScenario }>('cost/scenarios/save', body),
-  deleteScenario: (id: string) => productApi('cost/scenarios/delete', { id }),
+  calculate: (body: CallInput<'product', 'cost/calculate'>, signal?: AbortSignal) => call('product', 'cost/calculate', body, { signal }),
+  defaults: () => call('product', 'cost/defaults/get', {}),
+  saveDefaults: (params: CostParams) => call('product', 'cost/defaults/save', { params }),
+  scenarios: () => call('product', 'cost/scenarios/list', {}),
+  saveScenario: (body: CallInput<'product', 'cost/scenarios/save'>) => call('product', 'cost/scenarios/save', body),
+  deleteScenario: (id: string) => call('product', 'cost/scenarios/delete', { id }),
 };
-
-export interface CostScenario {
-  id: string;
-  name: string;
-  specId: string | null;
-  spec: SpecDocument | null;
-  params: CostParams;
-  version: number;
-  updatedAt: string;
-}
