@@ -10,8 +10,6 @@ import { createRequire } from 'node:module';
 import type { NextConfig } from 'next';
 import { describe, expect, it } from 'vitest';
 import { buildCustomRoute } from 'next/dist/lib/build-custom-route';
-// @ts-expect-error -- the config is plain JavaScript without a declaration file
-import nextConfigModule from '@/next.config.mjs';
 import { config as proxyConfig } from '@/proxy';
 import { isServicePath } from '@/lib/domain/csp';
 import { MENU } from '@/lib/domain/layout/menu';
@@ -24,7 +22,8 @@ type Header = { key: string; value: string };
 const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/build/analysis/get-page-static-info') as {
   getMiddlewareMatchers: (matcher: unknown, config: unknown) => Array<{ regexp: string }>;
 };
-const nextConfig = nextConfigModule as NextConfig;
+// The config is plain JavaScript without a declaration file.
+const nextConfig = ((await import('../../../next.config.mjs' as string)) as { default: NextConfig }).default;
 const rules = (await nextConfig.headers!()).map((r) => ({ ...buildCustomRoute('header', r), headers: r.headers as Header[] }));
 const proxyMatchers = getMiddlewareMatchers(proxyConfig.matcher, {}).map((m) => new RegExp(m.regexp));
 
