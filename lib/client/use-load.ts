@@ -1,0 +1,75 @@
+'use client';
+
+import { useCallback, useEffect, useEffectEvent, useState, type DependencyList } from 'react';
+import { userMessage } from './messages';
+
+export type Loaded<T> = {
+  /** The last answer for the current `deps` (kept while a `reload` runs); undefined before the first one. */
+  data: T | undefined;
+  /** The Russian text of the last failure for the current `deps` (`userMessage`); null after a success. */
+  error: string | null;
+  /** The failure itself (an `ApiError` with `code` and `status`, or anything the loader threw). */
+  failure: unknown;
+  /** True from a change of `deps` or a `reload` until its answer or failure. */
+  loading: boolean;
+  /** Loads again with the same `deps`; the data already shown stays until the new answer. */
+  reload: () => void;
+};
+
+export type LoadOptions = {
+  /** False: nothing is loaded (and `loading` is false) until it turns true. */
+  enabled?: boolean;
+  /** Keep the previous `deps`' data and error while the new ones load (a list that is re-sorted, paged…). */
+  keep?: boolean;
+};
+
+type Request = { deps: DependencyList; enabled: boolean; generation: number; tick: number };
+type Settled<T> = { request: Request | null; generation: number; data: T | undefined; error: string | null; failure: unknown };
+
+const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * Loads data for a component: `loader(signal)` runs after render and again whenever `deps` change (compared
+ * with `Object.is`, as React compares effect dependencies) or `reload()` is called. The previous load is
+ * aborted through its signal on a change and on unmount, and an answer that arrives for a load no longer
+ * current is dropped — of two quick loads only the later one is shown. The loader itself is not a
+ * dependency: it always reads the latest props.
+ */
+export function useLoad<T>(loader: (signal: AbortSignal) => Promise<T>, deps: DependencyList, opts: LoadOptions = {}): Loaded<T> {
+  const enabled = opts.enabled ?? true;
+  const [request, setRequest] = useState<Request>(() => ({ deps, enabled, generation: 0, tick: 0 }));
+  // A new request when the inputs change (React's «adjust state while rendering»: no extra effect pass).
+  let current = request;
+  if (!sameDeps(request.deps, deps) || request.enabled !== enabled) {
+    current = { deps, enabled, generation: request.generation + 1, tick: request.tick };
+    setRequest(current);
+  }
+  const [settled, setSettled] = useState<Settled<T>>({ request: null, generation: -1, data: undefined, error: null, failure: undefined });
+
+  const run = useEffectEvent((signal: AbortSignal) => loader(signal));
+  useEffect(() => {
+    if (!request.enabled) return;
+    const ctl = new AbortController();
+    run(ctl.signal).then(
+      (data) => {
+        if (!ctl.signal.aborted) setSettled({ request, generation: request.generation, data, error: null, failure: undefined });
+      },
+      (e: unknown) => {
+        if (ctl.signal.aborted) return;
+        setSettled((s) => ({ request, generation: request.generation, data: s.generation === request.generation ? s.data : undefined, error: userMessage(e), failure: e }));
+      },
+    );
+    return () => ctl.abort();
+  }, [request]);
+
+  const reload = useCallback(() => setRequest((r) => ({ ...r, tick: r.tick + 1 })), []);
+  const fresh = settled.generation === current.generation;
+  const shown = fresh || opts.keep === true;
+  return {
+    data: shown ? settled.data : undefined,
+    error: shown ? settled.error : null,
+    failure: shown ? settled.failure : undefined,
+    loading: current.enabled && settled.request !== current,
+    reload,
+  };
+}
