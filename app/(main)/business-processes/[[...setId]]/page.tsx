@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { ProcessSetsPage } from '@/components/business-processes/ProcessSetsPage';
+import { BusinessProcessesPage } from '@/components/business-processes/BusinessProcessesPage';
 
 export const metadata: Metadata = { title: 'Бизнес-процессы' };
 
 export default async function Page({ params }: { params: Promise<{ setId?: string[] }> }) {
   const { setId } = await params;
-  return <ProcessSetsPage setId={setId?.[0]} />;
+  return <BusinessProcessesPage setId={setId?.[0]} />;
 }

@@ -17,7 +17,7 @@ import { liveTotals, moveStep, newStep } from './steps';
 import s from './processes.module.css';
 
 /** `/business-processes/{setId?}`: the user's business processes on the left, the open one on the right. */
-export function ProcessSetsPage({ setId }: { setId?: string }) {
+export function BusinessProcessesPage({ setId }: { setId?: string }) {
   const router = useAppRouter();
   const toast = useToast();
   const [sets, setSets] = useState<StoredProcess[]>([]);

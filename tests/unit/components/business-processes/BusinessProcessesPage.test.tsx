@@ -11,7 +11,7 @@ vi.mock('@/lib/client/api', () => ({ productApi, apiCall: (path: string, body: u
 vi.mock('@/components/layout/use-app-router', () => ({ useAppRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => toast }));
 
-import { ProcessSetsPage } from '@/components/business-processes/ProcessSetsPage';
+import { BusinessProcessesPage } from '@/components/business-processes/BusinessProcessesPage';
 import { processTotals, type ProcessStep } from '@/lib/domain/cost';
 
 /** The server keeps numbers with a dot (as business-processes/save normalises them). */
@@ -33,9 +33,9 @@ beforeEach(() => {
   });
 });
 
-describe('ProcessSetsPage: numbers stay Russian', () => {
+describe('BusinessProcessesPage: numbers stay Russian', () => {
   it('stored steps are shown with commas, also after a save', async () => {
-    render(<ProcessSetsPage setId="set1" />);
+    render(<BusinessProcessesPage setId="set1" />);
     await waitFor(() => expect(screen.getByLabelText('Шаг 1: время')).toHaveValue('7,5'));
     expect(screen.getByLabelText('Шаг 1: ставка')).toHaveValue('600,25');
     expect(screen.getByLabelText('Шаг 1: мощность, кВт')).toHaveValue('1,5');
@@ -54,16 +54,16 @@ describe('ProcessSetsPage: numbers stay Russian', () => {
   });
 });
 
-describe('ProcessSetsPage: a set that is not there', () => {
+describe('BusinessProcessesPage: a set that is not there', () => {
   it('an unknown id shows «Набор не найден» with a link back, no editor', async () => {
-    render(<ProcessSetsPage setId="nope" />);
+    render(<BusinessProcessesPage setId="nope" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Набор не найден' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'К наборам процессов' })).toHaveAttribute('href', '/business-processes');
     expect(screen.queryByLabelText('Шаг 1: время')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
   });
   it('a known id and a new set show the editor', async () => {
-    render(<ProcessSetsPage setId="set1" />);
+    render(<BusinessProcessesPage setId="set1" />);
     await waitFor(() => expect(screen.getByLabelText('Шаг 1: время')).toHaveValue('7,5'));
     expect(screen.queryByText('Набор не найден')).toBeNull();
   });
