@@ -12,3 +12,6 @@ export interface UploadChunkHandler {
 export function requestListener(
   nextHandler: (req: IncomingMessage, res: ServerResponse) => unknown,
 ): (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The headers next.config.mjs gives a service answer, for answers made before Next. */
+export const SERVICE_ANSWER_HEADERS: Record<string, string>;

@@ -24,6 +24,7 @@ export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
 export function requestListener(nextHandler) {
   return (req, res) => {
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    if (!decodablePath(req.url)) return void refuseUndecodable(req, res);
     const uploadChunk = globalThis[UPLOAD_CHUNK];
     const served = uploadChunk?.takes(req) ? uploadChunk.serve(req, res) : nextHandler(req, res);
     Promise.resolve(served).catch((err) => {
@@ -34,6 +35,43 @@ export function requestListener(nextHandler) {
       } else res.destroy();
     });
   };
+}
+
+/**
+ * The headers next.config.mjs gives a service answer (a test keeps the two the same): answers made here,
+ * before Next, carry them too.
+ */
+export const SERVICE_ANSWER_HEADERS = {
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Strict-Transport-Security': 'max-age=31536000',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** Whether the path of a request URL decodes (`%ff` does not: Next would answer its own error page). */
+function decodablePath(url = '/') {
+  const q = url.indexOf('?');
+  try {
+    decodeURIComponent(q < 0 ? url : url.slice(0, q));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path with broken percent-encoding names no page and no call: the failure envelope, 400. */
+function refuseUndecodable(req, res) {
+  req.resume();
+  const body = JSON.stringify({ ok: false, msg: 'Адрес запроса записан с ошибкой: неверное %-кодирование.', code: 'BAD_REQUEST' });
+  res.writeHead(400, {
+    ...SERVICE_ANSWER_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 async function main() {

@@ -50,8 +50,8 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
   const segments = segmentsBelow(url.pathname, service.base);
   const where = `${service.name} ${segments?.join('/') || '/'}`;
   try {
-    // A path that does not decode (`%ff`) names no call.
-    const match = segments ? matchCall(service.table, segments) : undefined;
+    if (!segments) throw new ServiceError('BAD_REQUEST', 'Адрес запроса записан с ошибкой: неверное %-кодирование.');
+    const match = matchCall(service.table, segments);
     if (!match) throw new ServiceError('UNKNOWN_CALL', 'Такого вызова нет.');
     const { def, params } = match;
     const method = def.method ?? 'POST';

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ServiceError } from '../errors';
 import { errorResponse } from '../http';
 import { dispatch } from './dispatch';
 import { forward } from './forward';
@@ -11,7 +12,9 @@ export async function handleService(service: ServiceDef, req: Request): Promise<
   if (upstream) {
     const segments = segmentsBelow(new URL(req.url).pathname, service.base);
     const subpath = new URL(req.url).pathname.slice(service.base.length);
-    if (segments === null) return errorResponse(new Error(`path outside ${service.base}`), service.name);
+    if (segments === null) {
+      return errorResponse(new ServiceError('BAD_REQUEST', 'Адрес запроса записан с ошибкой: неверное %-кодирование.'), service.name);
+    }
     return forward(req, upstream, subpath);
   }
   return dispatch(service, req);

@@ -219,13 +219,13 @@ describe(`gateway dispatch (${testDriver()})`, () => {
     expect(fine.status).toBe(200);
   });
 
-  it('a path id with a control character → 404; a path that does not decode → 404 UNKNOWN_CALL', async () => {
+  it('a path id with a control character → 404; a path that does not decode → 400', async () => {
     const res = await call('file/a%00b', { method: 'GET', body: undefined });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     const undecodable = await call('file/%ff', { method: 'GET', body: undefined });
-    expect(undecodable.status).toBe(404);
-    expect(await undecodable.json()).toMatchObject({ ok: false, code: 'UNKNOWN_CALL' });
+    expect(undecodable.status).toBe(400);
+    expect(await undecodable.json()).toMatchObject({ ok: false, code: 'BAD_REQUEST', msg: expect.stringMatching(/кодирование/) });
   });
 
   it('JSON nested deeper than the limit → 400 BAD_JSON, without overflowing the stack', async () => {

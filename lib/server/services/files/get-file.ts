@@ -55,9 +55,9 @@ export async function serveFile(ctx: AppContext, req: Request, objectId: string)
   const ifRange = req.headers.get('if-range');
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.get('range'), size);
   if (range === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${size}`);
-    headers.set('Content-Type', 'text/plain; charset=utf-8');
-    return new Response('Запрошенный диапазон вне файла.', { status: 416, headers });
+    throw new ServiceError('RANGE_NOT_SATISFIABLE', 'Запрошенный диапазон вне файла.', {
+      headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes', 'X-Content-Type-Options': 'nosniff' },
+    });
   }
   const body = await objectBody(ctx, row, range ?? undefined);
   const head = req.method === 'HEAD';

@@ -21,15 +21,16 @@ const MAX_BYTES = 20 * 1024 * 1024 * 1024;
 /** Text below this size is deflated; everything else (mostly compressed already) is stored. */
 const DEFLATE_BELOW = 64 * 1024 * 1024;
 
-/** `?ids=a,b,c` or the seed's bare `?a,b,c`. */
+/** Query parameters of the zip call with a name of their own (never the bare list of ids). */
+const NAMED = new Set(['', 'ids', 'link', 'grant']);
+
+/**
+ * `?ids=a,b,c` or the bare `?a,b,c` — also as a router re-encodes it (`?a%2Cb%2Cc=`): the first parameter
+ * without a value, other parameters (`link`, `grant`) aside.
+ */
 export function idsOf(url: URL): string[] {
-  const raw = url.searchParams.get('ids') ?? url.search.replace(/^\?/, '').split('&').find((p) => !p.includes('=')) ?? '';
-  let text = raw;
-  try {
-    text = decodeURIComponent(raw);
-  } catch {
-    /* keep raw */
-  }
+  let text = url.searchParams.get('ids');
+  if (text === null) text = [...url.searchParams].find(([key, value]) => value === '' && !NAMED.has(key))?.[0] ?? '';
   return [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
 }
 
