@@ -23,9 +23,9 @@ function setup(initial: string, opts?: LoadOptions) {
     calls.push({ arg, signal, d });
     return d.promise;
   });
-  const hook = renderHook(({ arg, o }: { arg: string; o?: LoadOptions }) => useLoad((signal) => loader(arg, signal), [arg], o), {
-    initialProps: { arg: initial, o: opts },
-  });
+  type Props = { arg: string; o?: LoadOptions };
+  const initialProps: Props = { arg: initial, o: opts };
+  const hook = renderHook(({ arg, o }: Props) => useLoad((signal) => loader(arg, signal), [arg], o), { initialProps });
   return { calls, loader, hook };
 }
 
