@@ -1,4 +1,5 @@
 import 'server-only';
+import { MAX_INPUT_DEPTH } from '@/lib/schemas/text';
 import { ServiceError } from '../errors';
 
 /** Reads a request body as text, refusing more than `limit` bytes without reading them all. */
@@ -46,6 +47,9 @@ export function parseJsonBody(text: string, contentType: string | null): Record<
   if (!JSON_TYPE.test(contentType ?? '')) {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Тело запроса должно быть в формате JSON (Content-Type: application/json).');
   }
+  if (nestingDepth(text, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
+    throw new ServiceError('BAD_JSON', `Слишком глубокая вложенность в теле запроса: не более ${MAX_INPUT_DEPTH} уровней.`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -56,4 +60,26 @@ export function parseJsonBody(text: string, contentType: string | null): Record<
     throw new ServiceError('BAD_JSON', 'Тело запроса должно быть JSON-объектом.');
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * How deep the brackets of a JSON text nest (strings skipped), stopping once past `stop`: one linear pass, so
+ * a body of a million brackets is refused before JSON.parse spends its time building it.
+ */
+export function nestingDepth(text: string, stop: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      deepest = Math.max(deepest, ++depth);
+      if (depth > stop) return depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }

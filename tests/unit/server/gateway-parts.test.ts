@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody, readBodyText } from '@/lib/server/gateway/body';
+import { nestingDepth, parseJsonBody, readBodyText } from '@/lib/server/gateway/body';
 import { matchCall, segmentsBelow } from '@/lib/server/gateway/match';
 import type { CallTable } from '@/lib/server/gateway/types';
 
@@ -36,6 +36,18 @@ describe('call bodies', () => {
     expect(parseJsonBody(' {"a":1} ', 'application/json; charset=utf-8')).toEqual({ a: 1 });
     expect(parseJsonBody('{"a":1}', 'application/merge-patch+json')).toEqual({ a: 1 });
     for (const bad of ['{', '[]', 'null', '1', '"s"']) expect(() => parseJsonBody(bad, json)).toThrow(/JSON/);
+  });
+
+  it('refuses nesting deeper than 64 before parsing, counting brackets outside strings only', () => {
+    const deep = (n: number) => '{"a":' + '['.repeat(n) + ']'.repeat(n) + '}';
+    expect(parseJsonBody(deep(63), 'application/json')).toBeTruthy();
+    expect(() => parseJsonBody(deep(64), 'application/json')).toThrow(/вложенность/);
+    const started = performance.now();
+    expect(() => parseJsonBody(deep(400_000), 'application/json')).toThrow(/вложенность/);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(nestingDepth('{"a":"[[[[\\"[[[","b":[{}]}', 10)).toBe(3);
+    expect(nestingDepth('{"a":"\\\\",  "b":[[1]]}', 10)).toBe(3);
+    expect(nestingDepth('[[[', 2)).toBe(3);
   });
 
   it('refuses a body not declared JSON (415), an empty one is fine whatever its type', () => {
