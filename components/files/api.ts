@@ -118,3 +118,20 @@ export async function downloadZip(ids: string[], fallbackName: string): Promise<
   }
   saveBlob(await res.blob(), filenameOf(res.headers.get('content-disposition'), fallbackName));
 }
+
+/** Downloads what is chosen: one file by its link, anything else as one zip named `${title}.zip`. */
+export async function downloadObjects(chosen: { id: string; name: string; kind: 'file' | 'folder' }[], title: string): Promise<void> {
+  if (chosen.length === 1 && chosen[0]!.kind === 'file') {
+    const a = document.createElement('a');
+    a.href = fileUrl(chosen[0]!.id, { download: true });
+    a.download = chosen[0]!.name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    return;
+  }
+  await downloadZip(
+    chosen.map((o) => o.id),
+    `${title}.zip`,
+  );
+}
