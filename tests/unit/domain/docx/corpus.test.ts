@@ -238,4 +238,11 @@ describe('a corpus of templates as Word and LibreOffice write them', () => {
     expect(listTemplateFields([xml]).fields.map((f) => f.name)).toEqual(['company.name']);
     expect(documentText(renderTemplate([xml], data).parts[0]!)).toBe('Формула {a+b} и {1}, скобки {} и «}» — ООО «Ромашка»; {@raw} {=[[ ]]=} {-w:p x}');
   });
+
+  it('drops characters XML forbids from values and keeps a value’s line breaks in its run', () => {
+    const xml = doc(wp(wr('{a}', '<w:b/>')));
+    const out = renderTemplate([xml], { a: 'x\u0001y\u000bz\nвторая' }).parts[0]!;
+    expect(() => parseXml(out)).not.toThrow();
+    expect(out).toContain('<w:rPr><w:b/></w:rPr><w:t xml:space="preserve">xyz</w:t><w:br/><w:t xml:space="preserve">вторая</w:t>');
+  });
 });
