@@ -1,7 +1,4 @@
 import 'server-only';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NOT_A_BOOK, type ReadOptions, type WorkbookSheet } from '@/lib/client/office/xlsx-read.mjs';
 import { log } from '../log';
@@ -53,20 +50,11 @@ function dropWorker() {
   if (w) void w.terminate();
 }
 
-/**
- * The worker's module: next to this file when it is there with the reader it imports, else (a bundle that
- * moved this code, a test DOM without file URLs) from the project root.
- */
-function workerFile(): string {
-  const url = new URL('./xlsx-worker.mjs', import.meta.url);
-  const here = url.protocol === 'file:' ? fileURLToPath(url) : '';
-  if (here && existsSync(here) && existsSync(path.join(path.dirname(here), '../../client/office/xlsx-read.mjs'))) return here;
-  return path.join(process.cwd(), 'lib/server/office/xlsx-worker.mjs');
-}
-
 function worker(): Worker {
   if (state.worker) return state.worker;
-  const w = new Worker(workerFile(), { name: 'kalkulus-xlsx', resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+  // A literal `new URL(…, import.meta.url)`: the bundler builds the worker as its own entry (no file lookups
+  // here — a computed path would make it trace the whole project).
+  const w = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { name: 'kalkulus-xlsx', resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
   w.unref();
   w.on('message', (reply: Reply) => {
     const job = state.busy;
