@@ -67,7 +67,14 @@ export const jsonBody = (fields: readonly string[]): fc.Arbitrary<BodyShape> =>
   fc
     .tuple(
       fc.oneof(
-        { weight: 8, arbitrary: hostileObject(fields).map((o) => ({ text: JSON.stringify(o), note: 'object' })) },
+        { weight: 5, arbitrary: hostileObject(fields).map((o) => ({ text: JSON.stringify(o), note: 'object' })) },
+        {
+          // One field of the call's own, a hostile string: a body that passes everything but that one value.
+          weight: 3,
+          arbitrary: fc
+            .tuple(fc.constantFrom(...fields), hostileString)
+            .map(([k, v]) => ({ text: JSON.stringify({ [k]: v }), note: 'one hostile field' })),
+        },
         { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 65, max: 200_000 }), fc.constantFrom(...fields, 'x')).map(([n, k]) => ({ text: deep(n, k), note: `deep ${n}` })) },
         { weight: 1, arbitrary: fc.constantFrom(...fields, 'x').chain((k) => fc.constantFrom(`{"${k}":1e400}`, `{"${k}":-1e400}`, `{"${k}":NaN}`, `{"${k}":[1e999,-0.0]}`)).map((text) => ({ text, note: 'extreme number' })) },
         { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{', '[]', 'null', '42', '"текст"', '{"a":}', '\u0000')).map((text) => ({ text, note: 'not an object' })) },
@@ -99,7 +106,7 @@ export const rawBody: fc.Arbitrary<BodyShape> = fc.oneof(
 /** A query string of hostile values (GET calls). */
 export const hostileQuery = (fields: readonly string[]): fc.Arbitrary<string> =>
   fc
-    .dictionary(fc.constantFrom(...fields, ...COMMON_FIELDS, 'link', 'grant', 'download', 'inline'), hostileString, { maxKeys: 4 })
+    .dictionary(fc.constantFrom(...fields, ...COMMON_FIELDS, 'link', 'grant', 'download', 'inline', 'ids'), hostileString, { maxKeys: 4 })
     .map((q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.slice(0, 5000)])).toString());
 
 /** A path parameter (`file/:id`): traversal, control characters, huge. */

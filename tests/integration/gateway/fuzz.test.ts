@@ -68,17 +68,17 @@ function shots(t: Target, n: number, seed: number): Shot[] {
   const fields = fieldsOf(t.def);
   const path = fc.tuple(...t.key.split('/').map((part) => (part.startsWith(':') ? hostileSegment : fc.constant(part))));
   const signedIn = SIGNED_OUT_ONLY.has(`${t.service.name} ${t.key}`) ? fc.constant(false) : fc.nat(9).map((n) => n < 7);
-  const arb =
+  const wrongMethod = fc.nat(9).map((n) => n === 0);
+  const input: fc.Arbitrary<{ query?: string; body?: BodyShape }> =
     method === 'GET'
-      ? fc.record({ parts: path, query: hostileQuery(fields), signedIn, wrongMethod: fc.nat(9).map((n) => n === 0) })
-      : fc.record({ parts: path, body: t.def.body === 'raw' ? rawBody : jsonBody(fields.length ? fields : ['x']), signedIn, wrongMethod: fc.nat(9).map((n) => n === 0) });
-  return fc.sample(arb, { numRuns: n, seed }).map((s) => {
+      ? hostileQuery(fields).map((query) => ({ query }))
+      : (t.def.body === 'raw' ? rawBody : jsonBody(fields.length ? fields : ['x'])).map((body) => ({ body }));
+  return fc.sample(fc.record({ parts: path, input, signedIn, wrongMethod }), { numRuns: n, seed }).map((s) => {
     const base = `${t.service.base}/${s.parts.join('/')}`;
-    const other = method === 'GET' ? 'POST' : 'GET';
     // One request in ten asks with the other method (405 must be an envelope too).
-    const wrong = s.wrongMethod;
-    if ('query' in s) return { path: `${base}?${s.query}`, method: wrong ? other : method, signedIn: s.signedIn };
-    return { path: base, method: wrong ? other : method, body: wrong ? undefined : s.body, signedIn: s.signedIn };
+    const asked = s.wrongMethod ? (method === 'GET' ? 'POST' : 'GET') : method;
+    if (s.input.query !== undefined) return { path: `${base}?${s.input.query}`, method: asked, signedIn: s.signedIn };
+    return { path: base, method: asked, body: s.wrongMethod ? undefined : s.input.body, signedIn: s.signedIn };
   });
 }
 

@@ -1,9 +1,11 @@
 // @vitest-environment node
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NextConfig } from 'next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
-import nextConfig from '../../../next.config.mjs';
 import { requestListener, SERVICE_ANSWER_HEADERS } from '../../../server.mjs';
 
 /**
@@ -31,8 +33,8 @@ afterAll(() => {
 describe('malformed percent-encoding in a path', () => {
   it.each(['/api/v1/%ff', '/auth-back/api/v2/%E0%A4%A', '/file-manager-service/api/v1/file/%ff', '/noty/%', '/%ff', '/companies/%c0%af'])(
     '%s → 400 envelope with the security headers',
-    async (path) => {
-      const res = await fetch(base + path, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    async (url) => {
+      const res = await fetch(base + url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ ok: false, code: 'BAD_REQUEST', msg: expect.stringMatching(/кодирование/) });
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -42,14 +44,16 @@ describe('malformed percent-encoding in a path', () => {
 
   it('a path that decodes goes on to Next, a malformed query too (the call judges its query)', async () => {
     seen.length = 0;
-    for (const path of ['/api/v1/health', '/file-manager-service/api/v1/file/%D1%84', '/api/v1/companies/list?q=%ff']) {
-      const res = await fetch(base + path);
+    for (const url of ['/api/v1/health', '/file-manager-service/api/v1/file/%D1%84', '/api/v1/companies/list?q=%ff']) {
+      const res = await fetch(base + url);
       expect(await res.text()).toBe('next');
     }
     expect(seen).toHaveLength(3);
   });
 
   it('the headers are those next.config.mjs gives a service answer', async () => {
+    const file = pathToFileURL(path.resolve('next.config.mjs')).href;
+    const nextConfig = ((await import(file)) as { default: NextConfig }).default;
     const want: Record<string, string> = {};
     for (const rule of await nextConfig.headers!()) {
       if (getPathMatch(rule.source)('/api/v1/x') === false) continue;
