@@ -5,13 +5,12 @@ import { useSearchParams } from 'next/navigation';
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { isTextType } from '@/lib/domain/files/mime';
 import { formatDateTime } from '@/lib/domain/format/date';
-import { filesApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
-import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { readDocx, type DocBlock } from '@/lib/client/office/docx';
 import { readXlsx, type Sheet } from '@/lib/client/office/xlsx';
 import type { FileObject, PathItem } from '@/lib/schemas/files';
@@ -97,103 +96,74 @@ function Table({ rows, label }: { rows: string[][]; label: string }) {
   );
 }
 
+const NO_PATH: PathItem[] = [];
+
+/** What the viewer shows for a file: images and PDF by their address, text, CSV, DOCX and XLSX read here (up to a size). */
+async function previewOf(object: FileObject, url: string, signal: AbortSignal): Promise<Preview> {
+  const m = object.mime;
+  const fetchBytes = async (limit: number) => {
+    if (object.size > limit) return null;
+    const res = await fetch(url, { credentials: 'same-origin', signal });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.arrayBuffer();
+  };
+  if (m.startsWith('image/') && m !== 'image/svg+xml') return { kind: 'image' };
+  if (m === 'application/pdf') return { kind: 'pdf' };
+  if (isTextType(m)) {
+    const buf = await fetchBytes(TEXT_LIMIT);
+    if (!buf) return { kind: 'card' };
+    let text = new TextDecoder('utf-8').decode(buf);
+    if (m === 'application/json') {
+      try {
+        text = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        /* shown as is */
+      }
+    }
+    return { kind: 'text', text, csv: m === 'text/csv' ? parseCsv(text) : null };
+  }
+  if (m === DOCX) {
+    const buf = await fetchBytes(OFFICE_LIMIT);
+    return buf ? { kind: 'docx', blocks: await readDocx(buf) } : { kind: 'card' };
+  }
+  if (m === XLSX) {
+    const buf = await fetchBytes(OFFICE_LIMIT);
+    return buf ? { kind: 'xlsx', sheets: await readXlsx(buf) } : { kind: 'card' };
+  }
+  return { kind: 'card' };
+}
+
 /** `/file/{id}`: the viewer — PDF in a sandboxed frame, images, text/CSV/JSON, DOCX, XLSX, else a download card. */
 export function FileViewer({ fileId }: { fileId: string }) {
   const params = useSearchParams();
   const link = params.get('link') ?? undefined;
-  const [object, setObject] = useState<FileObject | null>(null);
-  const [grant, setGrant] = useState<string | undefined>(undefined);
-  const [needPassword, setNeedPassword] = useState(false);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
   const [attempt, setAttempt] = useState(0);
-  /** Where the object is inside a linked folder (public link only). */
-  const [path, setPath] = useState<PathItem[]>([]);
 
-  useEffect(() => {
-    let live = true;
-    const load: Promise<FileObject> = link
-      ? filesApi<{ object: FileObject; grant: string | null; path: PathItem[] }>('openFileLink', {
-          token: link,
-          id: fileId,
-          ...(savedGrant(link) ? { grant: savedGrant(link) } : {}),
-          ...(attempt > 0 && password ? { password } : {}),
-        }).then((r) => {
-          if (live) {
-            setGrant(r.grant ?? undefined);
-            setPath(r.path);
-            if (r.grant) saveGrant(link, r.grant);
-          }
-          return r.object;
-        })
-      : files.info(fileId).then((r) => r.object);
-    load.then(
-      (o) => {
-        if (!live) return;
-        setObject(o);
-        setNeedPassword(false);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        if (isApiError(e) && e.code === 'LINK_PASSWORD') {
-          setNeedPassword(true);
-          if (attempt > 0) setError(userMessage(e));
-        } else setError(userMessage(e));
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fileId, link, attempt]);
+  const opened = useLoad(
+    async (signal): Promise<{ object: FileObject; grant?: string; path: PathItem[] }> => {
+      if (!link) return { object: (await files.info(fileId, signal)).object, path: [] };
+      const r = await files.openLink(link, fileId, savedGrant(link), attempt > 0 && password ? password : undefined, signal);
+      if (r.grant) saveGrant(link, r.grant);
+      return { object: r.object, grant: r.grant ?? undefined, path: r.path };
+    },
+    [fileId, link, attempt],
+    { keep: true },
+  );
+  const object = opened.data?.object ?? null;
+  const grant = opened.data?.grant;
+  /** Where the object is inside a linked folder (public link only). */
+  const path = opened.data?.path ?? NO_PATH;
+  // Once asked, the form stays until the file opens (a wrong password or a refusal shows under it).
+  const needPassword = attempt > 0 || (isApiError(opened.failure) && opened.failure.code === 'LINK_PASSWORD');
+  // The first ask for a password is no error; a wrong one is.
+  const error = needPassword && attempt === 0 ? null : opened.error;
 
   const src = object ? fileUrl(object.id, { link, grant }) : '';
-  useEffect(() => {
-    if (!object || object.kind !== 'file') return;
-    let live = true;
-    const m = object.mime;
-    const fetchBytes = async (limit: number) => {
-      if (object.size > limit) return null;
-      const res = await fetch(fileUrl(object.id, { link, grant }), { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return res.arrayBuffer();
-    };
-    const run = async (): Promise<Preview> => {
-      if (m.startsWith('image/') && m !== 'image/svg+xml') return { kind: 'image' };
-      if (m === 'application/pdf') return { kind: 'pdf' };
-      if (isTextType(m)) {
-        const buf = await fetchBytes(TEXT_LIMIT);
-        if (!buf) return { kind: 'card' };
-        let text = new TextDecoder('utf-8').decode(buf);
-        if (m === 'application/json') {
-          try {
-            text = JSON.stringify(JSON.parse(text), null, 2);
-          } catch {
-            /* shown as is */
-          }
-        }
-        return { kind: 'text', text, csv: m === 'text/csv' ? parseCsv(text) : null };
-      }
-      if (m === DOCX) {
-        const buf = await fetchBytes(OFFICE_LIMIT);
-        return buf ? { kind: 'docx', blocks: await readDocx(buf) } : { kind: 'card' };
-      }
-      if (m === XLSX) {
-        const buf = await fetchBytes(OFFICE_LIMIT);
-        return buf ? { kind: 'xlsx', sheets: await readXlsx(buf) } : { kind: 'card' };
-      }
-      return { kind: 'card' };
-    };
-    run().then(
-      (p) => live && setPreview(p),
-      () => live && setPreview({ kind: 'card' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [object, link, grant]);
+  const shown = useLoad((signal) => previewOf(object!, fileUrl(object!.id, { link, grant }), signal).catch((): Preview => ({ kind: 'card' })), [object, link, grant], {
+    enabled: object?.kind === 'file',
+  });
+  const preview = shown.data ?? null;
 
   if (needPassword && !object) {
     return (

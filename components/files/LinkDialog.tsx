@@ -5,10 +5,11 @@ import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, isoOfLocalDay } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
-import type { FileLink, FileObject } from '@/lib/schemas/files';
+import { useLoad } from '@/lib/client/use-load';
+import type { FileObject } from '@/lib/schemas/files';
 import { files } from './api';
 
 /** «Публичная ссылка»: make a link (optional expiry date and password), copy it, list and revoke links. */
@@ -17,16 +18,12 @@ export function LinkDialog({ object, onClose }: { object: FileObject; onClose: (
   const [password, setPassword] = useState('');
   const [made, setMade] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [list, setList] = useState<(FileLink & { expired: boolean })[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => {
-    files.links(object.id).then(
-      (r) => setList(r.links),
-      (e) => setError(userMessage(e)),
-    );
-  }, [object.id]);
-  useEffect(reload, [reload]);
+  const links = useLoad(() => files.links(object.id), [object.id], { keep: true });
+  const { reload } = links;
+  const list = links.data?.links ?? null;
+  const error = actionError ?? links.error;
 
   const create = async () => {
     setBusy(true);

@@ -1,13 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { formatDateTime } from '@/lib/domain/format/date';
-import { filesApi } from '@/lib/client/api';
-import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import type { FileObject, PathItem } from '@/lib/schemas/files';
-import { FILES_BASE, fileUrl } from './api';
+import { FILES_BASE, fileUrl, files } from './api';
 import s from './files.module.css';
 
 const PAGE = 200;
@@ -20,30 +18,10 @@ export const linkedHref = (id: string, token: string): string => `/file/${encode
  * (folders first), each file to open or download, and the whole folder as a zip.
  */
 export function LinkedFolder({ folder, path, token, grant }: { folder: FileObject; path: PathItem[]; token: string; grant?: string }) {
-  const [items, setItems] = useState<FileObject[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    filesApi<{ objects: FileObject[]; total: number }>('listLinkObjects', {
-      token,
-      ...(grant ? { grant } : {}),
-      root: folder.id,
-      sort: 'name',
-      limit: PAGE,
-    }).then(
-      (r) => {
-        if (!live) return;
-        setItems(r.objects);
-        setTotal(r.total);
-      },
-      (e: unknown) => live && setError(userMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [folder.id, token, grant]);
+  const load = useLoad((signal) => files.linkObjects(token, folder.id, PAGE, grant, signal), [folder.id, token, grant]);
+  const { error } = load;
+  const items = load.data?.objects ?? null;
+  const total = load.data?.total ?? 0;
 
   const q = new URLSearchParams({ ids: folder.id, link: token });
   if (grant) q.set('grant', grant);

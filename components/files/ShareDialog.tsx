@@ -4,11 +4,12 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '@/lib/domain/format/date';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
-import type { FileObject, FileShare } from '@/lib/schemas/files';
+import { useLoad } from '@/lib/client/use-load';
+import type { FileObject } from '@/lib/schemas/files';
 import { files } from './api';
 
 const ACCESS = [
@@ -20,16 +21,12 @@ const ACCESS = [
 export function ShareDialog({ object, onClose }: { object: FileObject; onClose: () => void }) {
   const [login, setLogin] = useState('');
   const [access, setAccess] = useState<'read' | 'edit'>('read');
-  const [list, setList] = useState<FileShare[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => {
-    files.shares(object.id).then(
-      (r) => setList(r.shares),
-      (e) => setError(userMessage(e)),
-    );
-  }, [object.id]);
-  useEffect(reload, [reload]);
+  const shares = useLoad(() => files.shares(object.id), [object.id], { keep: true });
+  const { reload } = shares;
+  const list = shares.data?.shares ?? null;
+  const error = actionError ?? shares.error;
 
   const add = async () => {
     if (!login.trim()) {

@@ -4,18 +4,20 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { trashDaysLeft, trashDaysLeftText } from '@/lib/domain/files/trash';
 import { formatDateTime } from '@/lib/domain/format/date';
 import { plural } from '@/lib/domain/words/amount-in-words';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import type { FileType, TrashItem } from '@/lib/schemas/files';
 import { useToast } from '@/components/layout/ToastProvider';
 import { files, nameConflictOf } from './api';
 import { useNameConflict } from './NameConflictDialog';
 import s from './files.module.css';
 
+const NO_ITEMS: TrashItem[] = [];
 const objectsWord = (n: number) => `${n} ${plural(n, ['объект', 'объекта', 'объектов'])}`;
 
 /**
@@ -25,33 +27,15 @@ const objectsWord = (n: number) => `${n} ${plural(n, ['объект', 'объе�
 export function TrashView({ type, rootLabel, onChanged }: { type: FileType; rootLabel: string; onChanged: () => void }) {
   const toast = useToast();
   const conflict = useNameConflict();
-  const [items, setItems] = useState<TrashItem[]>([]);
-  const [days, setDays] = useState(30);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<TrashItem[]>([]);
-  const [reloadKey, setReloadKey] = useState(0);
+  const [picked, setPicked] = useState<TrashItem[]>([]);
   const [now] = useState(() => Date.now());
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-
-  useEffect(() => {
-    const ctl = new AbortController();
-    files.trash(type, ctl.signal).then(
-      (r) => {
-        setItems(r.items);
-        setDays(r.days);
-        setError(null);
-        setSelected((sel) => sel.filter((x) => r.items.some((i) => i.object.id === x.object.id)));
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setError(userMessage(e));
-        setLoading(false);
-      },
-    );
-    return () => ctl.abort();
-  }, [type, reloadKey]);
+  const trash = useLoad((signal) => files.trash(type, signal), [type], { keep: true });
+  const { loading, error, reload } = trash;
+  const items = trash.data?.items ?? NO_ITEMS;
+  const days = trash.data?.days ?? 30;
+  // The selection follows the list: what left the bin after a reload drops out.
+  const selected = useMemo(() => picked.filter((x) => items.some((i) => i.object.id === x.object.id)), [picked, items]);
+  const setSelected = setPicked;
 
   const failed = (e: unknown) => toast.show({ severity: 'error', summary: 'Не получилось', detail: userMessage(e) });
   const finished = (summary: string) => {

@@ -43,6 +43,12 @@ export const files = {
   createLink: (id: string, opts: { expiresAt?: string; password?: string }) => call('files', 'createFileLink', { id, ...opts }),
   links: (id: string) => call('files', 'listFileLinks', { id }),
   revokeLink: (linkId: string) => call('files', 'revokeFileLink', { link_id: linkId }),
+  /** An object opened by a public link: the object, a grant after a password, where it is inside the linked folder. */
+  openLink: (token: string, id: string, grant?: string, password?: string, signal?: AbortSignal) =>
+    call('files', 'openFileLink', { token, id, ...(grant ? { grant } : {}), ...(password ? { password } : {}) }, { signal }),
+  /** A folder's objects seen through a public link (no sign-in); `grant` after its password. */
+  linkObjects: (token: string, root: string, limit: number, grant?: string, signal?: AbortSignal) =>
+    call('files', 'listLinkObjects', { token, ...(grant ? { grant } : {}), root, sort: 'name', limit }, { signal }),
 };
 
 /** A 409 NAME_TAKEN: the object that has the name (for «Заменить») and a free numbered name (for «Оставить оба»). */
