@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NextConfig } from 'next';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { registerUploadFastPath, SITE_HEADERS, takesFastPath, UPLOAD_CHUNK } from '@/lib/server/gateway/upload-fast-path';
-import nextConfig from '../../../next.config.mjs';
 import { requestListener, UPLOAD_CHUNK as SERVER_UPLOAD_CHUNK } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -97,6 +98,8 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
   });
 
   it('answers with the headers next.config.mjs gives the same path', async () => {
+    const file = pathToFileURL(path.resolve('next.config.mjs')).href;
+    const nextConfig = ((await import(file)) as { default: NextConfig }).default;
     const want: Record<string, string> = {};
     for (const rule of await nextConfig.headers!()) {
       if (getPathMatch(rule.source)(PATH) === false) continue;

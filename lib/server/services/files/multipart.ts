@@ -10,7 +10,7 @@ export type FormFields = Record<string, string>;
 export interface PartSink {
   /** Takes the next bytes; false asks the source to pause until the `resume` given with the part is called. */
   write(bytes: Buffer): boolean;
-  /** The part ended (its closing delimiter arrived). */
+  /** The part ended, and so did the body after it (its closing delimiter and the end of the request arrived). */
   end(): void;
   /** The part will not end: the body broke off or is malformed. */
   abort(err: Error): void;
@@ -46,6 +46,7 @@ export async function streamMultipart<T>(
     let settled = false;
     let ended = false;
     let sink: PartSink | null = null;
+    let partEnded = false;
     let outcome: { ok: true; value: T } | null = null;
     let done: Promise<T> | null = null;
 
@@ -87,9 +88,10 @@ export async function streamMultipart<T>(
         fileData: (bytes) => {
           if (!sink!.write(bytes)) source.pause();
         },
+        // The part is over, but it is handed on only once the whole body has ended well (below): a request
+        // that fails after its data part (a second one, a broken end) stores nothing.
         fileEnd: () => {
-          const s = sink!;
-          s.end();
+          partEnded = true;
         },
       },
       { limits: { fields: opts.maxFields ?? 10, fieldSize: 1024, files: 1 } },
@@ -117,6 +119,7 @@ export async function streamMultipart<T>(
         fail(badForm('В запросе нет части data.'));
         return;
       }
+      if (partEnded) sink!.end();
       settle();
     });
     source.on('error', () => fail(badForm('Запрос оборван.')));

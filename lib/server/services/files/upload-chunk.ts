@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { chunkLength, MAX_CHUNK_LENGTH } from '@/lib/domain/files/chunk-plan';
 import { mimeOf } from '@/lib/domain/files/mime';
@@ -148,7 +149,9 @@ async function storePart(
     }
     if (measure.bytes !== expected) throw wrongLength(chunkId, measure.bytes, expected);
     const crc32 = await measure.job.end();
-    if (data.errored) throw data.errored;
+    // The part may be stored before the request has ended (its length is known): the chunk counts only once the
+    // whole request has ended well (a request that fails after its data part stores nothing).
+    await finished(data);
     const committed = await commitChunk(ctx.db, {
       uploadId: upload.id,
       chunkId,

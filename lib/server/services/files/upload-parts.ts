@@ -7,7 +7,7 @@ import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { dropHash } from './chunk-hasher';
 import { newId } from './model';
-import { discardMultipart, noteMultipart, notePending } from './pending-blobs';
+import { discardMultipart, forgetPending, noteMultipart, notePending } from './pending-blobs';
 import { uploadNotFound } from './uploads';
 
 /**
@@ -28,8 +28,9 @@ export interface MultipartRef {
 
 /**
  * The upload's S3 multipart upload, created with its first chunk. The object key is journalled before the
- * multipart upload is created, and its UploadId right after (before any part is sent), so a crash anywhere
- * leaves an entry the sweeper aborts. Two chunks arriving at once may both create one: the first to claim
+ * multipart upload is created, and its UploadId right after, until the upload's row claims it (before any part
+ * is sent): a crash anywhere leaves an entry or a row the sweeper ends it by. A chunk that fails afterwards
+ * leaves the multipart upload to the upload (the next chunk goes on with it), and nothing in the journal. Two chunks arriving at once may both create one: the first to claim
  * the upload row wins, the other aborts its own.
  */
 export async function ensureMultipart(
@@ -50,11 +51,17 @@ export async function ensureMultipart(
   }
   try {
     await noteMultipart(ctx.db, key, id);
-    const [won] = await ctx.db
-      .update(fileUploads)
-      .set({ multipartKey: key, multipartId: id })
-      .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, 'open'), isNull(fileUploads.multipartId)))
-      .returning({ id: fileUploads.id });
+    const won = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(fileUploads)
+        .set({ multipartKey: key, multipartId: id })
+        .where(and(eq(fileUploads.id, upload.id), eq(fileUploads.status, 'open'), isNull(fileUploads.multipartId)))
+        .returning({ id: fileUploads.id });
+      // Claimed: the upload's row leads to the multipart upload from now on (completion, abort and the idle
+      // sweep end it from there, journalling it again when the row lets go), so its entry goes with the claim.
+      if (row) await forgetPending(tx as unknown as typeof ctx.db, [key]);
+      return !!row;
+    });
     if (won) return { key, id };
   } catch (e) {
     await discardMultipart(ctx, key, id);
