@@ -3,10 +3,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useState, type FormEvent } from 'react';
 import { safeNextPath } from '@/lib/domain/protected-routes';
@@ -15,8 +12,11 @@ import { isApiError } from '@/lib/client/api-error';
 import { captchaToken } from '@/lib/client/captcha';
 import { userMessage } from '@/lib/client/messages';
 import { acceptTokens } from '@/lib/client/session';
+import { useLoad } from '@/lib/client/use-load';
 import { emailSchema, passwordSchema } from '@/lib/schemas/auth';
 import styles from './auth.module.css';
+import { AuthFields, fieldsOf, type AuthFieldErrors, type AuthValues } from './AuthFields';
+import { AuthProviders } from './AuthProviders';
 import { OAUTH_NEXT_KEY } from './OAuthCallback';
 
 export type AuthMode = 'combined' | 'login' | 'register' | 'forgot' | 'reset';
@@ -28,22 +28,18 @@ const TITLES: Record<AuthMode, string> = {
   forgot: 'Восстановление пароля',
   reset: 'Новый пароль',
 };
-const SUBMIT: Record<AuthMode, string> = {
-  combined: 'Продолжить',
-  login: 'Войти',
-  register: 'Зарегистрироваться',
-  forgot: 'Отправить ссылку',
-  reset: 'Сохранить пароль',
-};
 const MODE_OPTIONS = [
   { label: 'Вход или регистрация', value: 'combined' },
   { label: 'Вход', value: 'login' },
   { label: 'Регистрация', value: 'register' },
 ];
 
-type Fields = Partial<Record<'login' | 'password' | 'confirm', string>>;
+type Fields = AuthFieldErrors;
 
-/** The `/auth` page and `/forgot-password/{token}` (mode `reset`). */
+/**
+ * The `/auth` page and `/forgot-password/{token}` (mode `reset`): this container holds the state and the calls;
+ * `AuthFields` draws the form and `AuthProviders` the Яндекс ID / VK ID / Telegram buttons.
+ */
 export function AuthForm({
   productName,
   mode: initialMode,
@@ -61,23 +57,20 @@ export function AuthForm({
 }) {
   const search = useSearchParams();
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [values, setValues] = useState<AuthValues>({ email: '', password: '', confirm: '', remember: false });
+  const { email, password, confirm, remember } = values;
   const [errors, setErrors] = useState<Fields>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [linkDead, setLinkDead] = useState(false);
+  const [modeChosen, setModeChosen] = useState(false);
 
-  useEffect(() => {
-    if (initialMode !== 'reset' || !resetToken) return;
-    authApi('checkPasswordResetToken', { token: resetToken }).catch((err: unknown) => {
-      setLinkDead(true);
-      setFailure(userMessage(err));
-    });
-  }, [initialMode, resetToken]);
+  // A reset link is checked at once: a dead one says so and offers a new one instead of the form.
+  const check = useLoad((signal) => authApi('checkPasswordResetToken', { token: resetToken }, { signal }), [resetToken], {
+    enabled: initialMode === 'reset' && Boolean(resetToken),
+  });
+  const linkDead = check.error !== null;
+  const shownFailure = failure ?? (modeChosen ? null : check.error);
 
   // Back from oauth.telegram.org: `#tgAuthResult=…` in the fragment (never sent to any server but ours).
   useEffect(() => {
@@ -111,28 +104,26 @@ export function AuthForm({
   // `?link=1` (the profile's «Привязать»): only the provider buttons; a signed-in caller links, not signs in.
   const linking = Boolean(search.get('link')) && (mode === 'combined' || mode === 'login' || mode === 'register');
 
-  const needsEmail = mode !== 'reset';
-  const needsPassword = mode !== 'forgot';
-  const needsConfirm = mode === 'register' || mode === 'reset';
-  const canRemember = mode === 'combined' || mode === 'login' || mode === 'register';
+  const needs = fieldsOf(mode);
 
   const switchMode = (m: AuthMode) => {
     setMode(m);
     setErrors({});
     setFailure(null);
+    setModeChosen(true);
   };
 
   const validate = (): Fields => {
     const f: Fields = {};
-    if (needsEmail) {
+    if (needs.email) {
       const r = emailSchema.safeParse(email);
       if (!r.success) f.login = r.error.issues[0]?.message;
     }
-    if (needsPassword) {
+    if (needs.password) {
       const r = passwordSchema.safeParse(password);
       if (!r.success) f.password = r.error.issues[0]?.message;
     }
-    if (needsConfirm && !f.password && confirm !== password) f.confirm = 'Пароли не совпадают';
+    if (needs.confirm && !f.password && confirm !== password) f.confirm = 'Пароли не совпадают';
     return f;
   };
 
@@ -170,8 +161,7 @@ export function AuthForm({
         setNotice(a.msg);
       } else if (mode === 'reset') {
         const a = await authApi('resetPassword', { token: resetToken, password });
-        setPassword('');
-        setConfirm('');
+        setValues((v) => ({ ...v, password: '', confirm: '' }));
         setNotice(a.msg);
         switchMode('login');
       } else if (mode === 'register') {
@@ -198,13 +188,6 @@ export function AuthForm({
     }
   };
 
-  const fieldError = (k: keyof Fields) =>
-    errors[k] ? (
-      <small id={`${k}-error`} className={styles.error} role="alert">
-        {errors[k]}
-      </small>
-    ) : null;
-
   return (
     <section className={styles.card} aria-labelledby="auth-title">
       <h1 id="auth-title" className={styles.title}>
@@ -222,116 +205,28 @@ export function AuthForm({
         />
       )}
       {notice && <Message className={styles.notice} severity="success" text={notice} />}
-      {failure && <Message className={styles.notice} severity="error" text={failure} />}
-      {linking ? null : linkDead ? (
+      {shownFailure && <Message className={styles.notice} severity="error" text={shownFailure} />}
+      {linking ? null : linkDead && mode === 'reset' ? (
         <Button type="button" label="Запросить новую ссылку" className={styles.submit} onClick={() => switchMode('forgot')} />
       ) : (
-        <form onSubmit={submit} noValidate>
-          {needsEmail && (
-            <div className={styles.field}>
-              <label htmlFor="auth-email">Почта</label>
-              <InputText
-                id="auth-email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                invalid={Boolean(errors.login)}
-                aria-describedby={errors.login ? 'login-error' : undefined}
-              />
-              {fieldError('login')}
-            </div>
-          )}
-          {needsPassword && (
-            <div className={styles.field}>
-              <label htmlFor="auth-password">{mode === 'reset' ? 'Новый пароль' : 'Пароль'}</label>
-              <Password
-                inputId="auth-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                feedback={false}
-                toggleMask
-                className={styles.password}
-                inputClassName={styles.passwordInput}
-                autoComplete={mode === 'login' || mode === 'combined' ? 'current-password' : 'new-password'}
-                invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'password-error' : undefined}
-              />
-              {fieldError('password')}
-            </div>
-          )}
-          {needsConfirm && (
-            <div className={styles.field}>
-              <label htmlFor="auth-confirm">Повторите пароль</label>
-              <Password
-                inputId="auth-confirm"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                feedback={false}
-                toggleMask
-                className={styles.password}
-                inputClassName={styles.passwordInput}
-                autoComplete="new-password"
-                invalid={Boolean(errors.confirm)}
-                aria-describedby={errors.confirm ? 'confirm-error' : undefined}
-              />
-              {fieldError('confirm')}
-            </div>
-          )}
-          {canRemember && (
-            <div className={styles.row}>
-              <span className={styles.check}>
-                <Checkbox inputId="auth-remember" checked={remember} onChange={(e) => setRemember(Boolean(e.checked))} />
-                <label htmlFor="auth-remember">Запомнить меня</label>
-              </span>
-              {mode !== 'register' && (
-                <button type="button" className={styles.linkButton} onClick={() => switchMode('forgot')}>
-                  Забыли пароль?
-                </button>
-              )}
-            </div>
-          )}
-          <Button type="submit" label={SUBMIT[mode]} className={styles.submit} loading={busy} />
-        </form>
-      )}
-      {linking && !telegramBotId && !oauth.yandex && !oauth.vk && (
-        <Message
-          className={styles.notice}
-          severity="info"
-          text="Привязка Яндекс ID, VK ID и Telegram не настроена на этом сервере: обратитесь к администратору."
+        <AuthFields
+          mode={mode}
+          values={values}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          errors={errors}
+          busy={busy}
+          onSubmit={(e) => void submit(e)}
+          onForgot={() => switchMode('forgot')}
         />
       )}
-      {(telegramBotId || oauth.yandex || oauth.vk) && (mode === 'combined' || mode === 'login' || mode === 'register') && (
-        <div className={styles.providers}>
-          {oauth.yandex && (
-            <Button
-              type="button"
-              label={linking ? 'Привязать Яндекс ID' : 'Войти через Яндекс ID'}
-              severity="secondary"
-              outlined
-              onClick={() => void startOAuth('yandex')}
-            />
-          )}
-          {oauth.vk && (
-            <Button
-              type="button"
-              label={linking ? 'Привязать VK ID' : 'Войти через VK ID'}
-              severity="secondary"
-              outlined
-              onClick={() => void startOAuth('vk')}
-            />
-          )}
-          {telegramBotId && (
-            <Button
-              type="button"
-              label={linking ? 'Привязать Telegram' : 'Войти через Telegram'}
-              icon="pi pi-telegram"
-              severity="secondary"
-              outlined
-              onClick={() => window.location.assign(telegramUrl())}
-            />
-          )}
-        </div>
+      {(mode === 'combined' || mode === 'login' || mode === 'register') && (
+        <AuthProviders
+          linking={linking}
+          telegramBotId={telegramBotId}
+          oauth={oauth}
+          onOAuth={(p) => void startOAuth(p)}
+          onTelegram={() => window.location.assign(telegramUrl())}
+        />
       )}
       {linking && (
         <Link className={styles.back} href={safeNextPath(search.get('next'))}>

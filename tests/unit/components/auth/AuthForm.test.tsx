@@ -103,6 +103,9 @@ describe('AuthForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ссылка для сброса пароля устарела или уже использована. Запросите новую.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Запросить новую ссылку' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Восстановление пароля' })).toBeTruthy();
+    // The form to request a new link replaces the button (the dead link no longer blocks it).
+    expect(screen.getByLabelText('Почта', { selector: 'input' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Запросить новую ссылку' })).toBeNull();
   });
 
   it('provider buttons appear only when configured', () => {
