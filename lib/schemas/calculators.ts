@@ -250,3 +250,8 @@ export const runCalculatorSchema = z.object({
 
 export const stepSchema = z.object({ label: z.string(), formula: z.string(), value: z.string() });
 export type CalcStep = z.infer<typeof stepSchema>;
+
+/* Inputs of the calls in lib/server/services/calculators/custom-calls.ts. */
+export const copyCustomInput = z.object({ token: z.string({ error: 'Укажите ссылку на калькулятор.' }).min(10, { message: 'Укажите ссылку на калькулятор.' }).max(64) });
+export const shareCustomInput = z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) });
+export const deleteCustomInput = z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) });

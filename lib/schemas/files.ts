@@ -1,4 +1,5 @@
 import { z } from './envelope';
+import { nameProblem } from '@/lib/domain/files/names';
 
 /** File-manager wire shapes, shared by the server and the browser. */
 
@@ -67,3 +68,109 @@ export const sha256Schema = z
   .string()
   .regex(/^[0-9a-fA-F]{64}$/, { message: 'SHA-256 — 64 шестнадцатеричные цифры.' })
   .transform((s) => s.toLowerCase());
+
+/** A name from input: trimmed and checked (Russian message in `fields.name`). */
+export const nameSchema = z
+  .string({ message: 'Введите название.' })
+  .transform((s) => s.normalize('NFC').trim())
+  .superRefine((s, ctx) => {
+    const problem = nameProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** `metadata`: JSON text (an object sent as JSON is accepted and stored as text). At most 4 MiB. */
+export const metadataSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .transform((v, ctx) => {
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    if (text.length > 4 * 1024 * 1024) {
+      ctx.addIssue({ code: 'custom', message: 'Метаданные слишком большие (не более 4 МБ).' });
+      return z.NEVER;
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Метаданные должны быть корректным JSON.' });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+/** The listing of a folder (`listObjects`). */
+export const listObjectsInput = z.object({
+  root: rootSchema,
+  type: fileTypeSchema.optional(),
+  kind: z.enum(['file', 'folder'], { message: 'Вид: file или folder.' }).optional(),
+  search: z.string().max(200).optional(),
+  sort: z.enum(FILE_SORTS, { message: 'Сортировка: name, -name, updated_at, -updated_at, size или -size.' }).default('name'),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000, { message: 'Не более 1000 за раз.' }).default(100),
+  scope: z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }).default('own'),
+  /** The whole tree below `root` (or all the caller's objects at the top level), as a search does. */
+  recursive: z.boolean({ message: 'recursive: true или false.' }).optional(),
+});
+
+/** What opens a public link. */
+const linkInput = {
+  token: z.string().min(10).max(200),
+  password: z.string().max(200).optional(),
+  grant: z.string().max(200).optional(),
+};
+
+/* Inputs of the calls in lib/server/services/files/abort-upload.ts. */
+export const abortUploadInput = z.object({ upload_id: idSchema });
+
+/* Inputs of the calls in lib/server/services/files/complete-upload.ts. */
+export const completeUploadInput = z.object({ upload_id: idSchema });
+
+/* Inputs of the calls in lib/server/services/files/copy-file.ts. */
+export const copyFileInput = z.object({ id: idSchema, name: nameSchema, root: rootSchema });
+
+/* Inputs of the calls in lib/server/services/files/create-folder.ts. */
+export const createFolderInput = z.object({ name: nameSchema, root: rootSchema, type: fileTypeSchema.optional() });
+
+/* Inputs of the calls in lib/server/services/files/delete-files.ts. */
+export const deleteFilesInput = z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) });
+
+/* Inputs of the calls in lib/server/services/files/delete-forever.ts. */
+export const emptyTrashInput = z.object({ type: fileTypeSchema.optional() });
+export const deleteForeverInput = z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) });
+
+/* Inputs of the calls in lib/server/services/files/file-links.ts. */
+export const listLinkObjectsInput = z.object({
+  ...linkInput,
+  root: idSchema.optional(),
+  search: listObjectsInput.shape.search,
+  sort: listObjectsInput.shape.sort,
+  offset: listObjectsInput.shape.offset,
+  limit: listObjectsInput.shape.limit,
+});
+export const openFileLinkInput = z.object({ ...linkInput, id: idSchema.optional() });
+export const revokeFileLinkInput = z.object({ link_id: idSchema });
+export const listFileLinksInput = z.object({ id: idSchema });
+export const createFileLinkInput = z.object({
+  id: idSchema,
+  expiresAt: z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()]).optional(),
+  password: z.string().min(4, { message: 'Пароль не короче 4 символов.' }).max(200).optional(),
+});
+
+/* Inputs of the calls in lib/server/services/files/get-file-info.ts. */
+export const getFileInfoInput = z.object({ id: idSchema });
+
+/* Inputs of the calls in lib/server/services/files/list-trash.ts. */
+export const listTrashInput = z.object({ type: fileTypeSchema.optional() });
+
+/* Inputs of the calls in lib/server/services/files/restore-files.ts. */
+export const restoreFilesInput = z.object({
+  ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000),
+  keep_both: z.boolean({ message: 'keep_both: true или false.' }).optional(),
+});
+
+/* Inputs of the calls in lib/server/services/files/set-file-mode.ts. */
+export const setFileModeInput = z.object({ id: idSchema, mode: modeSchema });
+
+/* Inputs of the calls in lib/server/services/files/share-file.ts. */
+export const listSharesInput = z.object({ id: idSchema });
+
+/* Inputs of the calls in lib/server/services/files/upload-status.ts. */
+export const uploadStatusInput = z.object({ upload_id: idSchema });

@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { emailSchema } from '@/lib/schemas/auth';
+import { changeLoginInput } from '@/lib/schemas/auth-calls';
 import { users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -14,11 +13,7 @@ import { emailTaken, findUserByEmail, findUserById } from './users';
 
 /** Asks to change the sign-in address; it changes when the new address is confirmed. */
 export const changeLogin = defineCall({
-  input: z.object({
-    accessToken: z.string().max(8192).optional(),
-    newLogin: emailSchema,
-    password: z.string().min(1, { message: 'Введите пароль' }).max(1024),
-  }),
+  input: changeLoginInput,
   async handle({ input, ctx, ip, req }) {
     const me = await userOfBodyOrRequest(ctx, req, input.accessToken);
     await limitCall(ctx, 'login', me.email, ip);

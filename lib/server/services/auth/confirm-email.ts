@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
-import { z } from 'zod';
-import { emailSchema } from '@/lib/schemas/auth';
+import { confirmEmailInput } from '@/lib/schemas/auth-calls';
 import { users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -26,10 +25,7 @@ async function applyNewEmail(ctx: Parameters<typeof spendLinkToken>[0], used: Us
  * with a code sent by sendConfirmCode (`register` or `changeLogin`).
  */
 export const confirmEmail = defineCall({
-  input: z.union([
-    z.object({ token: z.string().min(1).max(200) }),
-    z.object({ login: emailSchema, code: z.string().regex(/^\d{6}$/, { message: 'Код — 6 цифр' }) }),
-  ]),
+  input: confirmEmailInput,
   async handle({ input, ctx }) {
     if ('token' in input) {
       const confirmed = await spendLinkToken(ctx, 'confirm_email', input.token);

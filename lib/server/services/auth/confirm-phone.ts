@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { phoneSchema } from '@/lib/schemas/auth';
+import { confirmPhoneInput } from '@/lib/schemas/auth-calls';
 import { users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -10,11 +9,7 @@ import { limitCall } from './rate-limit';
 import { userOfBodyOrRequest } from './session-of-body';
 
 export const confirmPhone = defineCall({
-  input: z.object({
-    accessToken: z.string().max(8192).optional(),
-    phone: phoneSchema,
-    code: z.string().trim().regex(/^\d{6}$/, { message: 'Код — 6 цифр' }),
-  }),
+  input: confirmPhoneInput,
   async handle({ input, ctx, ip, req }) {
     const me = await userOfBodyOrRequest(ctx, req, input.accessToken);
     await limitCall(ctx, 'confirmPhone', me.id, ip);

@@ -1,12 +1,12 @@
 import 'server-only';
-import { z } from 'zod';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { userOfBodyOrRequest } from './session-of-body';
 import { findUserById, userInfoOf } from './users';
+import { getUserInfoInput } from '@/lib/schemas/auth-calls';
 
 export const getUserInfo = defineCall({
-  input: z.object({ accessToken: z.string().max(8192).optional() }),
+  input: getUserInfoInput,
   async handle({ input, ctx, req }) {
     const me = await userOfBodyOrRequest(ctx, req, input.accessToken);
     const user = await findUserById(ctx, me.id);

@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
-import { emailSchema } from '@/lib/schemas/auth';
+import { loginInput } from '@/lib/schemas/auth-calls';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { checkCaptcha } from './captcha';
@@ -10,12 +9,7 @@ import { limitCall } from './rate-limit';
 import { userByEmailQuery, userOfRow } from './users';
 
 export const login = defineCall({
-  input: z.object({
-    login: emailSchema,
-    password: z.string({ message: 'Введите пароль' }).min(1, { message: 'Введите пароль' }).max(1024),
-    remember: z.boolean().optional(),
-    captchaToken: z.string().max(5000).optional(),
-  }),
+  input: loginInput,
   async handle({ input, ctx, ip, req }) {
     // The limits and the account in one round trip (bench/auth); the captcha is checked before the password.
     const user = userOfRow(await limitCall(ctx, 'login', input.login, ip, userByEmailQuery(input.login)));

@@ -1,13 +1,13 @@
 import 'server-only';
-import { z } from 'zod';
 import { defineCall } from '../../gateway/types';
 import { accessTokenOf } from './require-user';
 import { revokeSession, sessionOfRefreshToken } from './sessions';
 import { verifyAccessToken } from './tokens';
+import { logoutInput } from '@/lib/schemas/auth-calls';
 
 /** Ends the session of the refresh token (or of the bearer when no refresh token is given). Idempotent. */
 export const logout = defineCall({
-  input: z.object({ refreshToken: z.string().max(200).optional() }),
+  input: logoutInput,
   async handle({ input, ctx, req }) {
     let sessionId = input.refreshToken ? await sessionOfRefreshToken(ctx, input.refreshToken) : undefined;
     if (!sessionId) {

@@ -1,10 +1,10 @@
 import 'server-only';
-import { z } from 'zod';
 import { defineCall } from '../../gateway/types';
 import { rotateRefreshToken } from './sessions';
+import { regenerateTokensInput } from '@/lib/schemas/auth-calls';
 
 export const regenerateTokens = defineCall({
-  input: z.object({ refreshToken: z.string({ message: 'Нет токена обновления — войдите снова.' }).min(1).max(200) }),
+  input: regenerateTokensInput,
   async handle({ input, ctx }) {
     const pair = await rotateRefreshToken(ctx, input.refreshToken);
     return {

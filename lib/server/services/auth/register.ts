@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
-import { emailSchema, passwordSchema, personNameSchema } from '@/lib/schemas/auth';
+import { registerInput } from '@/lib/schemas/auth-calls';
 import { defineCall } from '../../gateway/types';
 import { checkCaptcha } from './captcha';
 import { issueCode } from './codes';
@@ -10,15 +9,7 @@ import { limitCall } from './rate-limit';
 import { createUser } from './users';
 
 export const register = defineCall({
-  input: z.object({
-    login: emailSchema,
-    password: passwordSchema,
-    firstName: personNameSchema.firstName.optional(),
-    lastName: personNameSchema.lastName.optional(),
-    patronymic: personNameSchema.patronymic.optional(),
-    remember: z.boolean().optional(),
-    captchaToken: z.string().max(5000).optional(),
-  }),
+  input: registerInput,
   async handle({ input, ctx, ip, req }) {
     await limitCall(ctx, 'register', input.login, ip);
     await checkCaptcha(ctx, input.captchaToken, ip);

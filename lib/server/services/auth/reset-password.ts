@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { passwordSchema } from '@/lib/schemas/auth';
+import { checkPasswordResetTokenInput, resetPasswordInput } from '@/lib/schemas/auth-calls';
 import { users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -16,7 +15,7 @@ const badLink = () =>
 
 /** Sets a new password by a reset link; every session of the user ends at once. */
 export const resetPassword = defineCall({
-  input: z.object({ token: z.string().min(1).max(200), password: passwordSchema }),
+  input: resetPasswordInput,
   async handle({ input, ctx, ip }) {
     await limitCall(ctx, 'resetPassword', sha256(input.token), ip);
     // Hash first (slow), then spend the link, so a failure in hashing does not burn it.
@@ -35,7 +34,7 @@ export const resetPassword = defineCall({
 
 /** Lets the reset page say at once that a link is dead (does not spend it). */
 export const checkPasswordResetToken = defineCall({
-  input: z.object({ token: z.string().min(1).max(200) }),
+  input: checkPasswordResetTokenInput,
   async handle({ input, ctx }) {
     if (!(await peekLinkToken(ctx, 'reset_password', input.token))) throw badLink();
     return { msg: 'Ссылка действительна' };

@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
-import { emailSchema, phoneSchema } from '@/lib/schemas/auth';
+import { sendConfirmCodeInput } from '@/lib/schemas/auth-calls';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { issueCode } from './codes';
@@ -15,11 +14,7 @@ import { findUserByEmail, findUserById } from './users';
  * new address asked for by changeLogin (confirmEmail `{login, code}`).
  */
 export const sendConfirmCode = defineCall({
-  input: z.object({
-    login: emailSchema.optional(),
-    phone: phoneSchema.optional(),
-    purpose: z.enum(['register', 'phone', 'changeLogin'], { message: 'Неизвестное назначение кода' }),
-  }),
+  input: sendConfirmCodeInput,
   async handle({ input, ctx, ip, req }) {
     const done = { msg: 'Код отправлен' };
     if (input.purpose === 'register') {

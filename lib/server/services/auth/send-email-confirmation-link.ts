@@ -1,5 +1,4 @@
 import 'server-only';
-import { z } from 'zod';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { issueCode } from './codes';
@@ -7,9 +6,10 @@ import { sendMail, siteUrl, templates } from './mail';
 import { hitLimit } from './rate-limit';
 import { userOfBodyOrRequest } from './session-of-body';
 import { findUserById } from './users';
+import { sendEmailConfirmationLinkInput } from '@/lib/schemas/auth-calls';
 
 export const sendEmailConfirmationLink = defineCall({
-  input: z.object({ accessToken: z.string().max(8192).optional() }),
+  input: sendEmailConfirmationLinkInput,
   async handle({ input, ctx, req }) {
     const me = await userOfBodyOrRequest(ctx, req, input.accessToken);
     const user = await findUserById(ctx, me.id);

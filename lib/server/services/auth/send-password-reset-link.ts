@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
-import { emailSchema } from '@/lib/schemas/auth';
+import { sendPasswordResetLinkInput } from '@/lib/schemas/auth-calls';
 import { defineCall } from '../../gateway/types';
 import { checkCaptcha } from './captcha';
 import { issueCode } from './codes';
@@ -10,7 +9,7 @@ import { findUserByEmail } from './users';
 
 /** Same answer whether or not the address is registered. */
 export const sendPasswordResetLink = defineCall({
-  input: z.object({ login: emailSchema, captchaToken: z.string().max(5000).optional() }),
+  input: sendPasswordResetLinkInput,
   async handle({ input, ctx, ip, req }) {
     await limitCall(ctx, 'sendPasswordResetLink', input.login, ip);
     await checkCaptcha(ctx, input.captchaToken, ip);

@@ -1,7 +1,6 @@
 import 'server-only';
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { linkedAccounts } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -10,6 +9,7 @@ import { tokenAnswer } from './issue';
 import { limitCall } from './rate-limit';
 import { accessTokenOf, userOfToken } from './require-user';
 import { createUser, findUserById, type UserRow } from './users';
+import { telegramLoginInput } from '@/lib/schemas/auth-calls';
 
 /** Telegram's own answer is refused when older than this (common practice; Telegram leaves it to us). */
 const MAX_AGE_S = 24 * 60 * 60;
@@ -62,7 +62,7 @@ export function checkTelegramAuth(data: Record<string, unknown>, botToken: strin
  * (the profile's «Привязать»). An unknown Telegram account gets a new user without an e-mail of its own.
  */
 export const telegramLogin = defineCall({
-  input: z.object({ tgAuthResult: z.string().min(1).max(4096) }),
+  input: telegramLoginInput,
   async handle({ input, ctx, ip, req }) {
     const botToken = ctx.env.TELEGRAM_BOT_TOKEN;
     if (!botToken) throw new ServiceError('PROVIDER_NOT_CONFIGURED', 'Вход через Telegram не настроен.');

@@ -2,11 +2,11 @@ import 'server-only';
 import { CalcInputError } from '@/lib/domain/calculators';
 import { runCustom } from '@/lib/domain/calculators/custom';
 import { refCustomSchema, runCustomSchema, saveCustomSchema } from '@/lib/schemas/calculators-custom';
-import { z } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { copySharedCustom, deleteCustom, findCustom, listCustom, saveCustom, shareCustom } from './custom-store';
+import { copyCustomInput, deleteCustomInput, shareCustomInput } from '@/lib/schemas/calculators';
 
 /**
  * «Свой калькулятор»: `calculators/custom/{list,get,save,delete,share,copy,run}`. Every call needs
@@ -31,7 +31,7 @@ export const saveCustomCall = defineCall({
 });
 
 export const deleteCustomCall = defineCall({
-  input: z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) }),
+  input: deleteCustomInput,
   handle: async ({ input, req, ctx }) => {
     await deleteCustom(ctx.db, (await requireUser(ctx, req)).id, input.id);
     return { msg: 'Калькулятор удалён' };
@@ -39,7 +39,7 @@ export const deleteCustomCall = defineCall({
 });
 
 export const shareCustomCall = defineCall({
-  input: z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) }),
+  input: shareCustomInput,
   handle: async ({ input, req, ctx }) => {
     const token = await shareCustom(ctx.db, (await requireUser(ctx, req)).id, input.id);
     return { msg: 'Ссылка готова', token, link: `${ctx.env.PUBLIC_URL ?? ''}/calculators/custom/shared/${token}` };
@@ -48,7 +48,7 @@ export const shareCustomCall = defineCall({
 
 /** «Добавить в мои калькуляторы»: a calculator opened by a share link copied to the user's own list. */
 export const copyCustomCall = defineCall({
-  input: z.object({ token: z.string({ error: 'Укажите ссылку на калькулятор.' }).min(10, { message: 'Укажите ссылку на калькулятор.' }).max(64) }),
+  input: copyCustomInput,
   handle: async ({ input, req, ctx }) => {
     const { calculator, added } = await copySharedCustom(ctx.db, (await requireUser(ctx, req)).id, input.token);
     return { msg: added ? 'Калькулятор добавлен в ваши' : 'Калькулятор уже есть в ваших', calculator, added };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { calculateCost, isCostError, operationsOfSet, type SpecDocument } from '@/lib/domain/cost';
-import { z } from '@/lib/schemas/envelope';
-import { asCostParams, asSpecDocument, costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
+import { calculateInputSchema, type CalculateInput } from '@/lib/schemas/cost';
+import { asCostParams, asSpecDocument } from '@/lib/schemas/specification';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -12,37 +12,7 @@ import { findBusinessProcess } from '../business-processes/model';
 import { costRatesOn } from './rates';
 import { moscowToday } from '@/lib/domain/format/date';
 
-const idSchema = z.string().trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
-
-const specRefSchema = z.object({ specId: idSchema }).strict();
-type SpecRef = z.output<typeof specRefSchema>;
-type SpecOut = z.output<typeof specificationSchema>;
-
-/** A specification document, or `{specId}` of a stored one; errors keep the document's field paths. */
-const specOrRef = z.unknown().transform((v, ctx): SpecRef | SpecOut => {
-  if (!v || typeof v !== 'object') {
-    ctx.addIssue({ code: 'custom', message: 'Передайте документ спецификации или {specId}.' });
-    return z.NEVER;
-  }
-  const isRef = 'specId' in v && !('materials' in v);
-  const r = isRef ? specRefSchema.safeParse(v) : specificationSchema.safeParse(v);
-  if (!r.success) {
-    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
-    return z.NEVER;
-  }
-  return r.data;
-});
-
-export const calculateInputSchema = z.object({
-  spec: specOrRef,
-  params: z.unknown().optional().transform((v) => v ?? {}).pipe(costParamsSchema),
-  specs: z.record(z.string().max(100), specificationSchema).optional(),
-  /** The date whose rates apply (YYYY-MM-DD); default today (Moscow). */
-  date: z.iso.date({ error: 'Дата в формате ГГГГ-ММ-ДД.' }).optional(),
-  /** Take defaults from this own company (otherwise the first own company with costing, then saved defaults). */
-  companyId: z.uuid({ error: 'Неверный идентификатор компании.' }).optional(),
-});
-export type CalculateInput = z.output<typeof calculateInputSchema>;
+export { calculateInputSchema, type CalculateInput };
 
 /** Everything the engine needs for a user's request: the document, its nested specs, merged params, dated rates. */
 export async function prepareCalculation(ctx: AppContext, userId: string, input: CalculateInput) {

@@ -1,14 +1,13 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
-import { costParamsSchema } from '@/lib/schemas/specification';
 import { costUserDefaults } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { defaultParamsFor } from './defaults';
+import { getCostDefaultsInput, saveCostDefaultsInput } from '@/lib/schemas/cost';
 
 /** `cost/defaults/get {companyId?}` → `{params, source}`: what /cost starts from. */
 export const getCostDefaultsCall = defineCall({
-  input: z.object({ companyId: z.uuid({ error: 'Неверный идентификатор компании.' }).optional() }),
+  input: getCostDefaultsInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const d = await defaultParamsFor(ctx.db, user.id, input.companyId);
@@ -18,7 +17,7 @@ export const getCostDefaultsCall = defineCall({
 
 /** `cost/defaults/save {params}` → `{params}`: the user's own defaults (used when no own company has them). */
 export const saveCostDefaultsCall = defineCall({
-  input: z.object({ params: costParamsSchema }),
+  input: saveCostDefaultsInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const params = JSON.parse(JSON.stringify(input.params)) as Record<string, unknown>;

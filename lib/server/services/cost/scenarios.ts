@@ -1,12 +1,11 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
-import { costParamsSchema, specificationSchema } from '@/lib/schemas/specification';
 import { costScenarios } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
+import { deleteScenarioInput, listScenariosInput, saveScenarioInput } from '@/lib/schemas/cost';
 
 type ScenarioRow = typeof costScenarios.$inferSelect;
 
@@ -23,11 +22,10 @@ const toWire = (r: ScenarioRow) => ({
 });
 
 const notFound = () => new ServiceError('NOT_FOUND', 'Сценарий не найден.');
-const scenarioId = z.uuid({ error: 'Неверный идентификатор сценария.' });
 
 /** `cost/scenarios/list {}` → `{scenarios}` of the caller, newest first. */
 export const listScenariosCall = defineCall({
-  input: z.object({}),
+  input: listScenariosInput,
   async handle({ req, ctx }) {
     const user = await requireUser(ctx, req);
     const list = await ctx.db.select().from(costScenarios).where(eq(costScenarios.userId, user.id)).orderBy(desc(costScenarios.updatedAt));
@@ -40,16 +38,7 @@ export const listScenariosCall = defineCall({
  * stale `version` → 409 CONFLICT with the current one; without `version` the save overwrites.
  */
 export const saveScenarioCall = defineCall({
-  input: z
-    .object({
-      id: scenarioId.optional(),
-      version: z.number().int().positive().optional(),
-      name: z.string({ error: 'Введите название сценария.' }).trim().min(1, { error: 'Введите название сценария.' }).max(200, { error: 'Не длиннее 200 знаков.' }),
-      specId: z.string().trim().min(1).max(100).optional(),
-      spec: specificationSchema.optional(),
-      params: costParamsSchema,
-    })
-    .refine((v) => !!v.specId !== !!v.spec, { error: 'Укажите спецификацию: specId или документ.', path: ['specId'] }),
+  input: saveScenarioInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const values = {
@@ -81,7 +70,7 @@ export const saveScenarioCall = defineCall({
 
 /** `cost/scenarios/delete {id}` → `{}`. */
 export const deleteScenarioCall = defineCall({
-  input: z.object({ id: scenarioId }),
+  input: deleteScenarioInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const gone = await ctx.db

@@ -1,19 +1,10 @@
 import 'server-only';
 import { costSensitivity } from '@/lib/domain/cost/sensitivity';
-import { z } from '@/lib/schemas/envelope';
+import { sensitivityInputSchema } from '@/lib/schemas/cost';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { calculateInputSchema, prepareCalculation, withEngineErrors } from './calculate-cost';
+import { prepareCalculation, withEngineErrors } from './calculate-cost';
 
-const stepSchema = z
-  .string({ error: 'Шаг — число процентов.' })
-  .trim()
-  .regex(/^\d{1,2}([.,]\d{1,2})?$/, { error: 'Шаг — число процентов от 0,01 до 99,99.' })
-  .transform((v) => v.replace(',', '.'))
-  .refine((v) => Number(v) > 0, { error: 'Шаг — число процентов от 0,01 до 99,99.' })
-  .default('10');
-
-export const sensitivityInputSchema = calculateInputSchema.extend({ stepPct: stepSchema });
 
 /**
  * `POST /api/v1/cost/sensitivity {spec, params?, specs?, date?, companyId?, stepPct?}` → `sensitivity`:

@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { abortUploadInput } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
 import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -47,7 +46,7 @@ export async function dropUpload(ctx: AppContext, uploadId: string): Promise<voi
 
 /** Cancels an upload at any time before it completes: the chunks are discarded. */
 export const abortUploadCall = defineCall({
-  input: z.object({ upload_id: idSchema }),
+  input: abortUploadInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const upload = await loadUpload(ctx.db, user.id, input.upload_id);

@@ -9,8 +9,7 @@ import { missingChunks } from '@/lib/domain/files/chunk-plan';
 import { crc32Hex } from '@/lib/domain/files/crc32';
 import { mimeOf } from '@/lib/domain/files/mime';
 import { InvalidMultipartPart, NoSuchMultipartUpload } from '@/lib/server/storage/common';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { completeUploadInput } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
 import { fileObjectParts, fileObjects, fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -421,7 +420,7 @@ async function completeParts(ctx: AppContext, userId: string, upload: UploadRow,
 }
 
 export const completeUploadCall = defineCall({
-  input: z.object({ upload_id: idSchema }),
+  input: completeUploadInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     return completeUpload(ctx, user.id, input.upload_id);

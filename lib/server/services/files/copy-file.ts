@@ -1,7 +1,6 @@
 import 'server-only';
 import { asc, inArray } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema, rootSchema } from '@/lib/schemas/files';
+import { copyFileInput } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
 import { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -9,7 +8,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject, subtreeIds, usedBytes } from './access';
 import { placementOf } from './create-folder';
-import { nameSchema, newId, searchKey, toWire, type ObjectRow } from './model';
+import { newId, searchKey, toWire, type ObjectRow } from './model';
 import { ensureNameFree, guardName } from './names-taken';
 import { objectBody } from './object-body';
 import { deleteBlobs, forgetPending, notePending } from './pending-blobs';
@@ -81,7 +80,7 @@ export async function copyObject(ctx: AppContext, userId: string, input: { id: s
 }
 
 export const copyFileCall = defineCall({
-  input: z.object({ id: idSchema, name: nameSchema, root: rootSchema }),
+  input: copyFileInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     return copyObject(ctx, user.id, input);

@@ -1,13 +1,12 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
-import { fileTypeSchema, rootSchema, type FileAccess, type FileType } from '@/lib/schemas/files';
+import { createFolderInput, type FileAccess, type FileType } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
-import { nameSchema, newId, searchKey, toWire } from './model';
+import { newId, searchKey, toWire } from './model';
 import { ensureNameFree, guardName } from './names-taken';
 
 export interface Placement {
@@ -38,7 +37,7 @@ export async function placementOf(db: Db, userId: string, root: string | null | 
 }
 
 export const createFolderCall = defineCall({
-  input: z.object({ name: nameSchema, root: rootSchema, type: fileTypeSchema.optional() }),
+  input: createFolderInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const place = await placementOf(ctx.db, user.id, input.root, input.type);

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { deleteFilesInput } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/rows';
 import { defineCall } from '../../gateway/types';
@@ -49,7 +48,7 @@ export async function trashObjects(ctx: AppContext, userId: string, ids: string[
 }
 
 export const deleteFilesCall = defineCall({
-  input: z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) }),
+  input: deleteFilesInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const deleted = await trashObjects(ctx, user.id, input.ids);

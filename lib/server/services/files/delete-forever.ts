@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
-import { fileTypeSchema, idSchema } from '@/lib/schemas/files';
+import { deleteForeverInput, emptyTrashInput } from '@/lib/schemas/files';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { trashEntries, trashEntry } from './list-trash';
@@ -11,7 +10,7 @@ import { purgeObjects } from './purge';
  * rows, versions, shares, links, and the bytes (through the pending-blobs journal). Every id is checked first.
  */
 export const deleteForeverCall = defineCall({
-  input: z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) }),
+  input: deleteForeverInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const ids = [...new Set(input.ids)];
@@ -23,7 +22,7 @@ export const deleteForeverCall = defineCall({
 
 /** `emptyTrash {type?}` → `{deleted}`: everything in the caller's bin (of `type`) deleted for good. */
 export const emptyTrashCall = defineCall({
-  input: z.object({ type: fileTypeSchema.optional() }),
+  input: emptyTrashInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const entries = await trashEntries(ctx.db, user.id, input.type);

@@ -1,8 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { createFileLinkInput, listFileLinksInput, listLinkObjectsInput, openFileLinkInput, revokeFileLinkInput } from '@/lib/schemas/files';
 import { requestHost } from '../../client-ip';
 import type { Db } from '../../db/client';
 import { fileLinks, fileObjects } from '../../db/schema';
@@ -12,7 +11,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { resolveObject } from './access';
-import { listObjects, listObjectsInput } from './list-objects';
+import { listObjects } from './list-objects';
 import { newId, notFound, toWire } from './model';
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -37,11 +36,7 @@ export function siteOrigin(env: Env, req: Request): string {
 }
 
 export const createFileLinkCall = defineCall({
-  input: z.object({
-    id: idSchema,
-    expiresAt: z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()]).optional(),
-    password: z.string().min(4, { message: 'Пароль не короче 4 символов.' }).max(200).optional(),
-  }),
+  input: createFileLinkInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');
@@ -70,7 +65,7 @@ export const createFileLinkCall = defineCall({
 
 /** The object's live links (owner only): `links: [{id, expires_at, has_password, created_at}]`. */
 export const listFileLinksCall = defineCall({
-  input: z.object({ id: idSchema }),
+  input: listFileLinksInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');
@@ -93,7 +88,7 @@ export const listFileLinksCall = defineCall({
 
 /** Revokes a link (owner only): it stops opening at once. */
 export const revokeFileLinkCall = defineCall({
-  input: z.object({ link_id: idSchema }),
+  input: revokeFileLinkInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const [link] = await ctx.db.select().from(fileLinks).where(eq(fileLinks.id, input.link_id)).limit(1);
@@ -162,11 +157,6 @@ async function unlockLink(db: Db, input: { token: string; password?: string; gra
   return { link, grant: expected };
 }
 
-const linkInput = {
-  token: z.string().min(10).max(200),
-  password: z.string().max(200).optional(),
-  grant: z.string().max(200).optional(),
-};
 
 /**
  * Opens a public link without sign-in: `{object, grant, path, link_root}`. `grant` (for a link with a
@@ -174,7 +164,7 @@ const linkInput = {
  * is one inside the linked folder, and `path` leads to it from the linked folder (nothing above it is shown).
  */
 export const openFileLinkCall = defineCall({
-  input: z.object({ ...linkInput, id: idSchema.optional() }),
+  input: openFileLinkInput,
   async handle({ input, ctx, ip }) {
     const { link, grant } = await unlockLink(ctx.db, input, ip);
     if (input.id && input.id !== link.objectId) {
@@ -196,14 +186,7 @@ export const openFileLinkCall = defineCall({
  * `{objects, total}` as listObjects answers, every object with access `read`.
  */
 export const listLinkObjectsCall = defineCall({
-  input: z.object({
-    ...linkInput,
-    root: idSchema.optional(),
-    search: listObjectsInput.shape.search,
-    sort: listObjectsInput.shape.sort,
-    offset: listObjectsInput.shape.offset,
-    limit: listObjectsInput.shape.limit,
-  }),
+  input: listLinkObjectsInput,
   async handle({ input, ctx, ip }) {
     const { link } = await unlockLink(ctx.db, input, ip);
     const root = input.root ?? link.objectId;

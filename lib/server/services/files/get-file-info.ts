@@ -1,6 +1,5 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { getFileInfoInput } from '@/lib/schemas/files';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
@@ -8,7 +7,7 @@ import { toWire } from './model';
 
 /** One object with its path from the top (the caller's view: a shared subtree starts where the share is). */
 export const getFileInfoCall = defineCall({
-  input: z.object({ id: idSchema }),
+  input: getFileInfoInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row, access, visiblePath } = await resolveObject(ctx.db, user.id, input.id, 'read');

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
-import { FILE_SORTS, fileTypeSchema, rootSchema, type FileAccess } from '@/lib/schemas/files';
+import { FILE_SORTS, listObjectsInput, type FileAccess } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { defineCall } from '../../gateway/types';
@@ -9,18 +9,7 @@ import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
 import { better, searchKey, toWire, type ObjectRow } from './model';
 
-export const listObjectsInput = z.object({
-  root: rootSchema,
-  type: fileTypeSchema.optional(),
-  kind: z.enum(['file', 'folder'], { message: 'Вид: file или folder.' }).optional(),
-  search: z.string().max(200).optional(),
-  sort: z.enum(FILE_SORTS, { message: 'Сортировка: name, -name, updated_at, -updated_at, size или -size.' }).default('name'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000, { message: 'Не более 1000 за раз.' }).default(100),
-  scope: z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }).default('own'),
-  /** The whole tree below `root` (or all the caller's objects at the top level), as a search does. */
-  recursive: z.boolean({ message: 'recursive: true или false.' }).optional(),
-});
+export { listObjectsInput };
 export type ListObjectsInput = z.output<typeof listObjectsInput>;
 
 const ORDER: Record<(typeof FILE_SORTS)[number], SQL> = {

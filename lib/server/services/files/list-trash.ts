@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { fileTypeSchema, type FileObject, type TrashItem } from '@/lib/schemas/files';
+import { type FileObject, listTrashInput, type TrashItem } from '@/lib/schemas/files';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { fileObjects } from '../../db/schema';
@@ -90,7 +89,7 @@ export async function trashItemOf(ctx: AppContext, found: Resolved): Promise<Tra
  * caller's recycle bin, newest first. A folder's `size` is that of the files inside it.
  */
 export const listTrashCall = defineCall({
-  input: z.object({ type: fileTypeSchema.optional() }),
+  input: listTrashInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const entries = await trashEntries(ctx.db, user.id, input.type);

@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { nameProblem, searchKey } from '@/lib/domain/files/names';
-import { z } from '@/lib/schemas/envelope';
+import { searchKey } from '@/lib/domain/files/names';
 import type { FileAccess, FileObject, FileType } from '@/lib/schemas/files';
+
+export { metadataSchema, nameSchema } from '@/lib/schemas/files';
 import type { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 
@@ -35,32 +36,6 @@ export function toWire(row: ObjectRow, access: FileAccess): FileObject {
   };
 }
 
-/** A name from input: trimmed and checked (Russian message in `fields.name`). */
-export const nameSchema = z
-  .string({ message: 'Введите название.' })
-  .transform((s) => s.normalize('NFC').trim())
-  .superRefine((s, ctx) => {
-    const problem = nameProblem(s);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/** `metadata`: JSON text (an object sent as JSON is accepted and stored as text). At most 4 MiB. */
-export const metadataSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())])
-  .transform((v, ctx) => {
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
-    if (text.length > 4 * 1024 * 1024) {
-      ctx.addIssue({ code: 'custom', message: 'Метаданные слишком большие (не более 4 МБ).' });
-      return z.NEVER;
-    }
-    try {
-      JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Метаданные должны быть корректным JSON.' });
-      return z.NEVER;
-    }
-    return text;
-  });
 
 export { searchKey };
 

@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema, type FileObject } from '@/lib/schemas/files';
+import { type FileObject, restoreFilesInput } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { fileObjects } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
@@ -18,10 +17,7 @@ import { freeName, isNameTaken, nameTaken, objectNamed, type NameScope } from '.
  * NAME_TAKEN (nothing restored), or with `keep_both` the object comes back as «name (2).ext».
  */
 export const restoreFilesCall = defineCall({
-  input: z.object({
-    ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000),
-    keep_both: z.boolean({ message: 'keep_both: true или false.' }).optional(),
-  }),
+  input: restoreFilesInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const ids = [...new Set(input.ids)];

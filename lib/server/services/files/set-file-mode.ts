@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema, modeSchema } from '@/lib/schemas/files';
+import { setFileModeInput } from '@/lib/schemas/files';
 import { fileObjects } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -13,7 +12,7 @@ import { notFound, toWire } from './model';
  * its id. A change of access, not of the content: the version and the time of the last change stay.
  */
 export const setFileModeCall = defineCall({
-  input: z.object({ id: idSchema, mode: modeSchema }),
+  input: setFileModeInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');

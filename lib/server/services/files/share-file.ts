@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from '@/lib/schemas/envelope';
-import { idSchema, shareAccessSchema, type FileShare } from '@/lib/schemas/files';
+import { type FileShare, idSchema, listSharesInput, shareAccessSchema } from '@/lib/schemas/files';
 import { fileShares } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -52,7 +52,7 @@ export const unshareFileCall = defineCall({
 
 /** Who the object is shared with (owner only): `shares: [{login, access, created_at}]`. */
 export const listSharesCall = defineCall({
-  input: z.object({ id: idSchema }),
+  input: listSharesInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');

@@ -1,7 +1,6 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema } from '@/lib/schemas/files';
+import { uploadStatusInput } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
@@ -20,7 +19,7 @@ export async function receivedChunks(db: Db, uploadId: string): Promise<number[]
 
 /** What arrived, so that a client resumes: `received`, `chunks`, `chunk_size`, `size`, `status`. */
 export const uploadStatusCall = defineCall({
-  input: z.object({ upload_id: idSchema }),
+  input: uploadStatusInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const upload = await loadUpload(ctx.db, user.id, input.upload_id);
