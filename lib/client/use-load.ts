@@ -19,12 +19,16 @@ export type Loaded<T> = {
 export type LoadOptions = {
   /** False: nothing is loaded (and `loading` is false) until it turns true. */
   enabled?: boolean;
-  /** Keep the previous `deps`' data and error while the new ones load (a list that is re-sorted, paged…). */
+  /**
+   * Keep the previous `deps`' data and error while the new ones load, and the last data after a failure (a list
+   * that is re-sorted or paged, a form whose source failed).
+   */
   keep?: boolean;
 };
 
 type Request = { deps: DependencyList; enabled: boolean; generation: number; tick: number };
-type Settled<T> = { request: Request | null; generation: number; data: T | undefined; error: string | null; failure: unknown };
+/** The last settled load: `generation` is the deps' generation it answered, `dataGeneration` that of the data kept. */
+type Settled<T> = { request: Request | null; generation: number; data: T | undefined; dataGeneration: number; error: string | null; failure: unknown };
 
 const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
@@ -44,7 +48,7 @@ export function useLoad<T>(loader: (signal: AbortSignal) => Promise<T>, deps: De
     current = { deps, enabled, generation: request.generation + 1, tick: request.tick };
     setRequest(current);
   }
-  const [settled, setSettled] = useState<Settled<T>>({ request: null, generation: -1, data: undefined, error: null, failure: undefined });
+  const [settled, setSettled] = useState<Settled<T>>({ request: null, generation: -1, data: undefined, dataGeneration: -1, error: null, failure: undefined });
 
   const run = useEffectEvent((signal: AbortSignal) => loader(signal));
   useEffect(() => {
@@ -52,23 +56,23 @@ export function useLoad<T>(loader: (signal: AbortSignal) => Promise<T>, deps: De
     const ctl = new AbortController();
     run(ctl.signal).then(
       (data) => {
-        if (!ctl.signal.aborted) setSettled({ request, generation: request.generation, data, error: null, failure: undefined });
+        if (!ctl.signal.aborted) setSettled({ request, generation: request.generation, data, dataGeneration: request.generation, error: null, failure: undefined });
       },
       (e: unknown) => {
         if (ctl.signal.aborted) return;
-        setSettled((s) => ({ request, generation: request.generation, data: s.generation === request.generation ? s.data : undefined, error: userMessage(e), failure: e }));
+        setSettled((s) => ({ ...s, request, generation: request.generation, error: userMessage(e), failure: e }));
       },
     );
     return () => ctl.abort();
   }, [request]);
 
   const reload = useCallback(() => setRequest((r) => ({ ...r, tick: r.tick + 1 })), []);
-  const fresh = settled.generation === current.generation;
-  const shown = fresh || opts.keep === true;
+  const keep = opts.keep === true;
+  const errorShown = keep || settled.generation === current.generation;
   return {
-    data: shown ? settled.data : undefined,
-    error: shown ? settled.error : null,
-    failure: shown ? settled.failure : undefined,
+    data: keep || settled.dataGeneration === current.generation ? settled.data : undefined,
+    error: errorShown ? settled.error : null,
+    failure: errorShown ? settled.failure : undefined,
     loading: current.enabled && settled.request !== current,
     reload,
   };

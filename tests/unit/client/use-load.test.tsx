@@ -65,6 +65,11 @@ describe('useLoad', () => {
     await act(async () => kept.calls[0]!.d.resolve('A'));
     kept.hook.rerender({ arg: 'b', o: { keep: true } });
     expect(kept.hook.result.current).toMatchObject({ loading: true, data: 'A' });
+    // With keep, a failure for the new deps keeps the last data beside the error; without, there is none.
+    await act(async () => kept.calls[1]!.d.reject(new ApiError('BAD', 'Источник не подходит.', { status: 422 })));
+    expect(kept.hook.result.current).toMatchObject({ loading: false, data: 'A', error: 'Источник не подходит.' });
+    await act(async () => plain.calls[1]!.d.reject(new ApiError('BAD', 'Нет.', { status: 422 })));
+    expect(plain.hook.result.current).toMatchObject({ loading: false, data: undefined, error: 'Нет.' });
   });
 
   it('aborts on unmount and sets nothing afterwards', async () => {
