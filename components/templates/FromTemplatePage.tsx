@@ -1,22 +1,20 @@
 'use client';
 
 import Link from 'next/link';
-import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
-import { fileUrl } from '@/components/files/api';
 import { useToast } from '@/components/layout/ToastProvider';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
-import { fieldGroup, fieldLabel, isDerivedField, loopLabel } from '@/lib/domain/docx/labels';
+import { useLoad } from '@/lib/client/use-load';
+import { fieldGroup, isDerivedField } from '@/lib/domain/docx/labels';
 import { parseFieldInput, type FieldType } from '@/lib/domain/docx/values';
 import type { FileObject } from '@/lib/schemas/files';
-import type { TemplateFieldsAnswer, TemplateFieldView } from '@/lib/schemas/templates';
-import { templatesApi, type Option, type Sources } from './api';
+import type { TemplateFieldView } from '@/lib/schemas/templates';
+import { templatesApi, type Sources } from './api';
+import { fieldId, TemplateFieldGroups, TemplateLoops } from './TemplateFields';
+import { TemplateSave, type Lacking } from './TemplateSave';
+import { TemplateSources } from './TemplateSources';
 import s from './templates.module.css';
-
-const PLACEHOLDER: Record<FieldType, string> = { text: '', money: '0,00', date: 'ДД.ММ.ГГГГ' };
 
 const GROUPS = ['Документ', 'Своя компания', 'Контрагент', 'Калькуляция', 'Итоги', 'Прочие поля'];
 
@@ -26,39 +24,16 @@ const problemOf = (text: string, type: FieldType) => {
   return r.ok ? null : r.msg;
 };
 
-/** The id of a field's input (for the «Не заполнено» links). */
-const fieldId = (name: string) => `tpl-field-${name.replace(/[^\p{L}\p{N}_-]/gu, '-')}`;
-
-/**
- * Field names as buttons that move the focus to their inputs, joined by commas; `end` follows the last
- * one. A comma never starts a line: it is kept with its name.
- */
-const fieldLinks = (fields: readonly TemplateFieldView[], focus: (name: string) => void, end: string) =>
-  fields.map((f, i) => (
-    <span key={f.name}>
-      <span className={s.nowrap}>
-        <button type="button" className={s.linkButton} onClick={() => focus(f.name)}>
-          {fieldLabel(f.name)}
-        </button>
-        {i < fields.length - 1 ? ',' : end}
-      </span>
-      {i < fields.length - 1 ? ' ' : ''}
-    </span>
-  ));
-
-type SourceLists = Awaited<ReturnType<typeof templatesApi.sources>>;
-
 /**
  * `/file/from-template/{fileId}`: the template's placeholders as a form, filled from an own company, a
  * counterparty and a saved cost scenario or a specification; the rest typed by hand. «Сформировать»
  * fills the DOCX on the server, saves it to «Мои документы» and offers the download.
+ * This container holds the state and the calls; `TemplateSources`, `TemplateFieldGroups`, `TemplateLoops`
+ * and `TemplateSave` draw.
  */
 export function FromTemplatePage({ fileId }: { fileId: string }) {
   const toast = useToast();
-  const [lists, setLists] = useState<SourceLists | null>(null);
   const [sources, setSources] = useState<Sources>({});
-  const [answer, setAnswer] = useState<TemplateFieldsAnswer | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   /** Values typed by hand (they win over the sources and are kept when a source changes). */
   const [typed, setTyped] = useState<Record<string, string>>({});
   /** Loop rows once the user edits them (else the sources' rows are used). */
@@ -68,44 +43,38 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ object: FileObject; missing: string[] } | null>(null);
 
+  const lists = useLoad((signal) => templatesApi.sources(signal), []);
   useEffect(() => {
-    const ctl = new AbortController();
-    templatesApi
-      .sources(ctl.signal)
-      .then(setLists)
-      .catch((e: unknown) => {
-        if (!ctl.signal.aborted) toast.show({ severity: 'warn', summary: 'Списки источников не загрузились', detail: userMessage(e) });
-      });
-    return () => ctl.abort();
-  }, [toast]);
+    if (lists.error) toast.show({ severity: 'warn', summary: 'Списки источников не загрузились', detail: lists.error });
+  }, [lists.error, toast]);
 
-  const sourcesKey = JSON.stringify(sources);
-  const loaded = answer !== null;
-  useEffect(() => {
-    const ctl = new AbortController();
-    templatesApi
-      .fields(fileId, JSON.parse(sourcesKey) as Sources, ctl.signal)
-      .then((a) => {
-        setAnswer(a);
-        setLoadError(null);
+  // The fields with the sources' values; when the template is shown already, a failure is the chosen source's.
+  const [shown, setShown] = useState(false);
+  const template = useLoad(
+    async (signal) => {
+      try {
+        const a = await templatesApi.fields(fileId, sources, signal);
         setErrors({});
-      })
-      .catch((e: unknown) => {
-        if (ctl.signal.aborted) return;
-        if (loaded) {
-          // The template is shown already: the chosen source is what failed.
+        setShown(true);
+        return a;
+      } catch (e) {
+        if (shown && !signal.aborted) {
           setErrors(isApiError(e) && e.fields ? e.fields : {});
           toast.show({ severity: 'error', summary: 'Источник не подходит', detail: userMessage(e) });
-        } else setLoadError(userMessage(e));
-      });
-    return () => ctl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on the template and sources only
-  }, [fileId, sourcesKey]);
+        }
+        throw e;
+      }
+    },
+    [fileId, JSON.stringify(sources)],
+    { keep: true },
+  );
+  const answer = template.data ?? null;
+  const loadError = template.error;
 
   /** Invoice totals not typed by hand, while the rows are edited: the server recalculates them. */
   const recalculated = (f: TemplateFieldView) => rows.items !== undefined && f.name.startsWith('totals.') && typed[f.name] === undefined;
   const valueOf = (f: TemplateFieldView) => (recalculated(f) ? '' : (typed[f.name] ?? f.value));
-  const loopRows = (name: string) => rows[name] ?? answer?.loops.find((l) => l.name === name)?.rows ?? [];
+  const loopRows = (loop: string) => rows[loop] ?? answer?.loops.find((l) => l.name === loop)?.rows ?? [];
 
   const groups = useMemo(() => {
     const by = new Map<string, TemplateFieldView[]>();
@@ -116,11 +85,7 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
     return GROUPS.filter((g) => by.has(g)).map((g) => ({ title: g, fields: by.get(g)! }));
   }, [answer]);
 
-  /**
-   * What the document lacks before it is made: `gaps` — fields that will stay blank, `dropped` — fields
-   * whose phrases the template leaves out when empty (`{?x}…{/x}`), `emptyLoops` — tables with no rows.
-   */
-  const lacking = useMemo(() => {
+  const lacking = useMemo((): Lacking => {
     const empty = (answer?.fields ?? []).filter((f) => !isDerivedField(f.name) && !recalculated(f) && valueOf(f).trim() === '');
     return {
       gaps: empty.filter((f) => !f.optional),
@@ -130,7 +95,7 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- valueOf/loopRows read these states
   }, [answer, typed, rows]);
 
-  const focusField = (name: string) => document.getElementById(fieldId(name))?.focus();
+  const focusField = (field: string) => document.getElementById(fieldId(field))?.focus();
 
   const setSource = (key: keyof Sources, value: string | undefined) =>
     setSources((cur) => {
@@ -193,24 +158,6 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
   }
   if (!answer) return <main className={s.page}>Загрузка шаблона…</main>;
 
-  const sourcePicker = (label: string, key: keyof Sources, options: Option[] | undefined, empty: string) => (
-    <label className={s.field}>
-      <span>{label}</span>
-      <Dropdown
-        value={sources[key] ?? null}
-        options={options ?? []}
-        onChange={(e) => setSource(key, e.value as string | undefined)}
-        placeholder={options && options.length === 0 ? empty : 'Не выбрано'}
-        showClear
-        filter={(options?.length ?? 0) > 8}
-        emptyMessage={empty}
-        aria-label={label}
-        invalid={!!errors[key]}
-      />
-      {errors[key] && <small className={s.error}>{errors[key]}</small>}
-    </label>
-  );
-
   return (
     <main className={s.page}>
       <header className={s.head}>
@@ -220,149 +167,25 @@ export function FromTemplatePage({ fileId }: { fileId: string }) {
         <h1>Документ по шаблону «{answer.template.name.replace(/\.docx$/i, '')}»</h1>
       </header>
 
-      <section className={s.card} aria-label="Откуда заполнить">
-        <h2>Откуда заполнить</h2>
-        <div className={s.grid}>
-          {sourcePicker('Своя компания', 'companyId', lists?.own, 'Нет своих компаний — добавьте на странице «Компании»')}
-          {sourcePicker('Контрагент', 'counterpartyId', lists?.counterparties, 'Нет контрагентов')}
-          {sourcePicker('Сценарий калькуляции', 'scenarioId', lists?.scenarios, 'Нет сохранённых сценариев')}
-          {sourcePicker('Спецификация', 'specId', lists?.specs, 'Нет спецификаций')}
-        </div>
-      </section>
+      <TemplateSources lists={lists.data} sources={sources} errors={errors} onSource={setSource} />
 
       {answer.fields.length === 0 && answer.loops.length === 0 && (
         <p className={s.muted}>В шаблоне нет полей вида {'{company.name}'} — документ будет копией шаблона.</p>
       )}
 
-      {groups.map((g) => (
-        <section key={g.title} className={s.card} aria-label={g.title}>
-          <h2>{g.title}</h2>
-          <div className={s.grid}>
-            {g.fields.map((f) => {
-              const err = errors[`values.${f.name}`];
-              return (
-                <label key={f.name} className={s.field}>
-                  <span>
-                    {fieldLabel(f.name)} <code className={s.muted}>{`{${f.name}}`}</code>
-                  </span>
-                  <InputText
-                    id={fieldId(f.name)}
-                    value={valueOf(f)}
-                    onChange={(e) => editField(f, e.target.value)}
-                    placeholder={recalculated(f) ? 'рассчитается по строкам' : isDerivedField(f.name) ? 'подберётся по ФИО' : PLACEHOLDER[f.type]}
-                    aria-label={fieldLabel(f.name)}
-                    invalid={!!err}
-                    inputMode={f.type === 'money' ? 'decimal' : undefined}
-                  />
-                  {err && <small className={s.error}>{err}</small>}
-                </label>
-              );
-            })}
-          </div>
-          {g.title === 'Итоги' && answer.loops.length > 0 && <p className={s.muted}>Итоги пересчитываются по строкам таблицы, если не менять их вручную.</p>}
-        </section>
-      ))}
+      <TemplateFieldGroups groups={groups} hasLoops={answer.loops.length > 0} errors={errors} valueOf={valueOf} recalculated={recalculated} onEdit={editField} />
+      <TemplateLoops loops={answer.loops} errors={errors} rowsOf={loopRows} onRows={editRows} />
 
-      {answer.loops.map((l) => {
-        const list = loopRows(l.name);
-        const blank = Object.fromEntries(l.fields.map((f) => [f.name, '']));
-        return (
-          <section key={l.name} className={s.card} aria-label={loopLabel(l.name)}>
-            <h2>{loopLabel(l.name)}</h2>
-            <table className={s.rows}>
-              <thead>
-                <tr>
-                  {l.fields.map((f) => (
-                    <th key={f.name}>{fieldLabel(f.name)}</th>
-                  ))}
-                  <th aria-label="Действия" />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((row, i) => (
-                  <tr key={i}>
-                    {l.fields.map((f) => {
-                      const err = errors[`loops.${l.name}.${i}.${f.name}`];
-                      return (
-                        <td key={f.name}>
-                          <InputText
-                            value={row[f.name] ?? ''}
-                            onChange={(e) => editRows(l.name, list.map((r, j) => (j === i ? { ...r, [f.name]: e.target.value } : r)))}
-                            placeholder={f.name === 'n' ? String(i + 1) : PLACEHOLDER[f.type]}
-                            aria-label={`${fieldLabel(f.name)}, строка ${i + 1}`}
-                            invalid={!!err}
-                          />
-                          {err && <small className={s.error}>{err}</small>}
-                        </td>
-                      );
-                    })}
-                    <td>
-                      <Button
-                        type="button"
-                        icon="pi pi-trash"
-                        text
-                        severity="danger"
-                        aria-label={`Удалить строку ${i + 1}`}
-                        onClick={() => editRows(l.name, list.filter((_r, j) => j !== i))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Button type="button" icon="pi pi-plus" label="Добавить строку" outlined onClick={() => editRows(l.name, [...list, { ...blank }])} />
-            {l.name === 'items' && <p className={s.muted}>Сумма строки = цена × количество, если её не указать.</p>}
-          </section>
-        );
-      })}
-
-      <section className={s.card} aria-label="Сохранение">
-        <label className={s.field}>
-          <span>Название документа</span>
-          <InputText value={name} onChange={(e) => setName(e.target.value)} placeholder="По шаблону, контрагенту и дате" aria-label="Название документа" invalid={!!errors.name} />
-          {errors.name && <small className={s.error}>{errors.name}</small>}
-        </label>
-        {(lacking.gaps.length > 0 || lacking.dropped.length > 0 || lacking.emptyLoops.length > 0) && (
-          <div className={s.lacking} role="note" aria-label="Не заполнено" data-testid="template-lacking">
-            {(lacking.gaps.length > 0 || lacking.emptyLoops.length > 0) && (
-              <p>
-                <strong>Не заполнено:</strong> {fieldLinks(lacking.gaps, focusField, lacking.emptyLoops.length > 0 ? ',' : '.')}
-                {lacking.gaps.length > 0 && lacking.emptyLoops.length > 0 ? ' ' : ''}
-                {lacking.emptyLoops.map((l, i) => `«${loopLabel(l.name)}» — нет строк${i < lacking.emptyLoops.length - 1 ? ', ' : '.'}`).join('')} В
-                документе останутся пропуски.
-              </p>
-            )}
-            {lacking.dropped.length > 0 && (
-              <p>
-                <strong>Нет данных:</strong> {fieldLinks(lacking.dropped, focusField, '.')} Фразы с ними в документ не попадут.
-              </p>
-            )}
-            <p className={s.muted}>Заполните поля выше или сформируйте документ как есть.</p>
-          </div>
-        )}
-        <div className={s.actions}>
-          <Button type="button" icon="pi pi-file-word" label="Сформировать документ" loading={busy} onClick={() => void generate()} />
-        </div>
-        {result && (
-          <div className={s.result} role="status">
-            <p>
-              Документ «{result.object.name}» сохранён в <Link href="/documents">«Мои документы»</Link>.
-            </p>
-            {result.missing.length > 0 && (
-              <p className={s.warn}>Остались пустыми: {result.missing.map(fieldLabel).join(', ')}.</p>
-            )}
-            <div className={s.actions}>
-              <a className="p-button" href={fileUrl(result.object.id, { download: true })} download={result.object.name}>
-                <i className="pi pi-download" aria-hidden="true" />
-                &nbsp;Скачать DOCX
-              </a>
-              <Link className="p-button p-button-outlined" href={`/file/${encodeURIComponent(result.object.id)}`}>
-                Открыть
-              </Link>
-            </div>
-          </div>
-        )}
-      </section>
+      <TemplateSave
+        name={name}
+        onName={setName}
+        nameError={errors.name}
+        lacking={lacking}
+        focusField={focusField}
+        busy={busy}
+        onGenerate={() => void generate()}
+        result={result}
+      />
     </main>
   );
 }

@@ -1,10 +1,11 @@
 'use client';
 
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FileManagerPage } from '@/components/files/FileManagerPage';
 import { useToast } from '@/components/layout/ToastProvider';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { TEMPLATE_SAMPLE_IDS, TEMPLATE_SAMPLES, type TemplateSampleId } from '@/lib/domain/docx/samples';
 import type { FileObject } from '@/lib/schemas/files';
 import { templatesApi } from './api';
@@ -21,20 +22,12 @@ const templateHref = (o: FileObject) =>
  */
 export function TemplatesPage({ folderId }: { folderId?: string }) {
   const toast = useToast();
-  const [generation, setGeneration] = useState(0);
+  const [added, setGeneration] = useState(0);
   const [busy, setBusy] = useState<TemplateSampleId | null>(null);
 
   // The bundled samples are put in once per user on the first visit; the list reloads when they were.
-  useEffect(() => {
-    const abort = new AbortController();
-    templatesApi.list(abort.signal).then(
-      (r) => {
-        if (r.added.length > 0) setGeneration((g) => g + 1);
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
-  }, []);
+  const seeded = useLoad((signal) => templatesApi.list(signal), []);
+  const generation = added + ((seeded.data?.added.length ?? 0) > 0 ? 1 : 0);
 
   async function addSample(sample: TemplateSampleId) {
     setBusy(sample);
