@@ -47,6 +47,7 @@ test.describe('оболочка на компьютере', () => {
   test.use({ viewport: DESKTOP });
 
   test('семь режимов меню в светлой и тёмной схеме: вид, клавиатура, доступность', async ({ page, user }) => {
+    test.setTimeout(150_000); // 16 axe audits, a few seconds each
     expect(user.email).toBeTruthy();
     for (const dark of [false, true]) {
       for (const mode of MODES) {
@@ -180,6 +181,7 @@ test.describe('оболочка на компьютере', () => {
   });
 
   test('доступность страниц и панелей для вошедшего; фокус всегда виден', async ({ page, user }) => {
+    test.setTimeout(150_000);
     expect(user.email).toBeTruthy();
     for (const path of ['/', '/calculators', '/business-processes', '/specifications', '/cost', '/companies', '/documents']) {
       await page.goto(path);
@@ -235,6 +237,7 @@ test.describe('оболочка на телефоне', () => {
 
 test.describe('доступность страниц для гостя', () => {
   test('главная, вход, лендинг, «Страница не найдена»', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const path of ['/', '/auth', '/landing', '/no/such/page']) {
       await page.goto(path);
       await expect(page.locator('main').first()).toBeVisible();
