@@ -1,5 +1,6 @@
 import { Dec, parseDecimal } from '@/lib/domain/money';
-import { TAX_REGIMES, type CostParams, type SpecDocument } from '@/lib/domain/cost';
+import type { CostParams, SpecDocument } from '@/lib/domain/cost';
+import { COST_TAX_REGIMES } from '@/lib/domain/tax-regimes';
 import { z } from './envelope';
 
 /** The current version of the specification document (stored as a file-manager object's metadata). */
@@ -141,8 +142,6 @@ const poolSchema = z
     }
   });
 
-export const TAX_REGIME_VALUES = TAX_REGIMES as unknown as readonly ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn'];
-
 /** Parameters of a калькуляция. */
 export const costParamsSchema = z
   .object({
@@ -160,7 +159,7 @@ export const costParamsSchema = z
     markupPct: optionalDecimal({ min: '-100', gt: true }),
     marginPct: optionalDecimal({ max: '100', lt: true }),
     price: optionalDecimal({ min: '0', places: 2 }),
-    taxRegime: z.enum(TAX_REGIME_VALUES, { error: 'Система налогообложения: osno, usn6, usn15, usn-vat5, usn-vat7, ausn или psn.' }).optional(),
+    taxRegime: z.enum(COST_TAX_REGIMES, { error: `Система налогообложения: ${COST_TAX_REGIMES.slice(0, -1).join(', ')} или ${COST_TAX_REGIMES.at(-1)}.` }).optional(),
     vatRatePct: z
       .union([z.literal('none'), z.literal('без НДС'), decimalString({ min: '0', max: '100' })])
       .optional()

@@ -3,6 +3,8 @@
  * ("1234.56"); the engine never uses JS numbers for money.
  */
 
+import { COST_TAX_REGIMES, type CostTaxRegime } from '@/lib/domain/tax-regimes';
+
 export type WasteMode = 'uplift' | 'share';
 export type MaterialArticle = 'materials' | 'purchased' | 'energy';
 
@@ -84,19 +86,10 @@ export interface OverheadPool {
   rate?: string;
 }
 
-export type TaxRegime = 'osno' | 'usn6' | 'usn15' | 'usn-vat5' | 'usn-vat7' | 'ausn' | 'psn';
-
-export const TAX_REGIMES: readonly TaxRegime[] = ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn'];
-
-export const TAX_REGIME_TITLES: Record<TaxRegime, string> = {
-  osno: 'ОСНО',
-  usn6: 'УСН «доходы» 6 %',
-  usn15: 'УСН «доходы − расходы» 15 %',
-  'usn-vat5': 'УСН с НДС 5 %',
-  'usn-vat7': 'УСН с НДС 7 %',
-  ausn: 'АУСН',
-  psn: 'ПСН',
-};
+/** The regimes a калькуляция knows; codes, titles and VAT behaviour come from lib/domain/tax-regimes. */
+export type TaxRegime = CostTaxRegime;
+export const TAX_REGIMES: readonly TaxRegime[] = COST_TAX_REGIMES;
+export { TAX_REGIME_TITLES } from '@/lib/domain/tax-regimes';
 
 export interface CostParams {
   /** Units in the batch (default "1"). */

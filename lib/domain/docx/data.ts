@@ -39,7 +39,8 @@ export function agreeParty(g: TemplateData, typed: ReadonlySet<string>): void {
   if (!typed.has('directorActing')) g.directorActing = w.directorActing;
 }
 
-export function companyData(c: CompanyCard, vatGeneralPct?: string): TemplateData {
+/** `vatPct` — the regime's VAT % on the document's day (from the dated rate rows), shown in the VAT title. */
+export function companyData(c: CompanyCard, vatPct?: string): TemplateData {
   const bank = c.bankAccounts.find((b) => b.isDefault) ?? c.bankAccounts[0];
   return {
     isOrg: c.kind === 'legal',
@@ -61,7 +62,7 @@ export function companyData(c: CompanyCard, vatGeneralPct?: string): TemplateDat
     phone: c.phone,
     email: c.email,
     taxRegime: TAX_REGIME_TITLES[c.taxRegime],
-    vat: vatTitle(c.taxRegime, vatGeneralPct),
+    vat: vatTitle(c.taxRegime, vatPct),
     bank: { name: bank?.bankName ?? '', bik: bank?.bik ?? '', corrAccount: bank?.corrAccount ?? '', account: bank?.account ?? '' },
   };
 }

@@ -6,6 +6,7 @@ import { validateOgrn, validateOgrnip } from './ogrn';
 import { validateOkpo } from './okpo';
 import { cleanRequisite } from './result';
 import { validateSnils } from './snils';
+import { regimesOf, TAX_REGIME, TAX_REGIME_TITLES, type TaxRegimeId } from '@/lib/domain/tax-regimes';
 
 /** ЮЛ, ИП, физлицо. */
 export const COMPANY_KINDS = ['legal', 'entrepreneur', 'person'] as const;
@@ -19,54 +20,39 @@ export const COMPANY_KIND_TITLES: Record<CompanyKind, string> = {
 
 export const COMPANY_KIND_SHORT: Record<CompanyKind, string> = { legal: 'ЮЛ', entrepreneur: 'ИП', person: 'Физлицо' };
 
-/** Tax regimes; the codes match the cost engine's, plus НПД and «не применяется» for people. */
-export const TAX_REGIMES = ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn', 'npd', 'none'] as const;
-export type CompanyTaxRegime = (typeof TAX_REGIMES)[number];
-
-export const TAX_REGIME_TITLES: Record<CompanyTaxRegime, string> = {
-  osno: 'ОСНО',
-  usn6: 'УСН «доходы» 6 %',
-  usn15: 'УСН «доходы − расходы» 15 %',
-  'usn-vat5': 'УСН с НДС 5 %',
-  'usn-vat7': 'УСН с НДС 7 %',
-  ausn: 'АУСН',
-  psn: 'ПСН (патент)',
-  npd: 'НПД (самозанятый)',
-  none: 'Не применяется (физлицо)',
-};
+/** Tax regimes: the one model is lib/domain/tax-regimes. */
+export { TAX_REGIMES, TAX_REGIME_TITLES } from '@/lib/domain/tax-regimes';
+export type CompanyTaxRegime = TaxRegimeId;
 
 /** Which regimes each kind of payer may have. */
 export const REGIMES_OF_KIND: Record<CompanyKind, readonly CompanyTaxRegime[]> = {
-  legal: ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn'],
-  entrepreneur: ['osno', 'usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn', 'npd'],
-  person: ['none', 'npd'],
+  legal: regimesOf('legal'),
+  entrepreneur: regimesOf('entrepreneur'),
+  person: regimesOf('person'),
 };
 
 /**
- * The VAT that follows from the regime: general rates (the percentages come from the dated rate table),
- * the fixed УСН rates 5 % / 7 %, or none (УСН and АУСН exempt, ПСН and НПД outside VAT).
+ * The VAT that follows from the regime: general rates, the УСН payer's reduced rate (its nominal figure
+ * here; the figure a calculation uses is the dated row, see `regimeVatPctOn`), or none.
  */
-export type RegimeVat = { kind: 'general' } | { kind: 'fixed'; pct: '5' | '7' } | { kind: 'none' };
+export type RegimeVat = { kind: 'general' } | { kind: 'fixed'; pct: string } | { kind: 'none' };
 
 export function vatOfRegime(regime: CompanyTaxRegime): RegimeVat {
-  switch (regime) {
-    case 'osno':
-      return { kind: 'general' };
-    case 'usn-vat5':
-      return { kind: 'fixed', pct: '5' };
-    case 'usn-vat7':
-      return { kind: 'fixed', pct: '7' };
-    default:
-      return { kind: 'none' };
-  }
+  const r = TAX_REGIME[regime];
+  if (r.vat === 'general') return { kind: 'general' };
+  if (r.vat === 'reduced') return { kind: 'fixed', pct: r.nominalVatPct! };
+  return { kind: 'none' };
 }
 
-/** «НДС по общим ставкам», «НДС 5 %», «Без НДС». `generalPct` (from the rate table) is added when known. */
-export function vatTitle(regime: CompanyTaxRegime, generalPct?: string): string {
+/**
+ * «НДС по общим ставкам (22 %)», «НДС 5 % (без права на вычет)», «Без НДС». `pct` — the regime's rate from
+ * the rate table on the day (`regimeVatPctOn`), added to the general title and used for the reduced one.
+ */
+export function vatTitle(regime: CompanyTaxRegime, pct?: string | null): string {
   const vat = vatOfRegime(regime);
-  if (vat.kind === 'fixed') return `НДС ${vat.pct}\u00a0% (без права на вычет)`;
+  if (vat.kind === 'fixed') return `НДС ${pct ?? vat.pct}\u00a0% (без права на вычет)`;
   if (vat.kind === 'none') return 'Без НДС';
-  return generalPct ? `НДС по общим ставкам (${generalPct}\u00a0%)` : 'НДС по общим ставкам';
+  return pct ? `НДС по общим ставкам (${pct}\u00a0%)` : 'НДС по общим ставкам';
 }
 
 export interface BankAccountRequisites {

@@ -4,10 +4,14 @@ import { overheadParamsOf } from './overheads';
 import { nonNegative, type Run, type SpecResolver } from './run';
 import { Dec } from '@/lib/domain/cost/num';
 import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
+import { regimeVatPct, TAX_REGIME, type VatRateKind } from '@/lib/domain/tax-regimes';
 import { SEMI_FINISHED_METHODS, TAX_REGIMES, type CostParams, type CostRates, type SemiFinishedMethod, type TaxRegime } from '@/lib/domain/cost/types';
 
 /** Regimes under which input VAT cannot be deducted and is part of the cost (ст. 170 НК). */
-export const VAT_IN_COST: ReadonlySet<TaxRegime> = new Set(['usn6', 'usn15', 'usn-vat5', 'usn-vat7', 'ausn', 'psn']);
+export const VAT_IN_COST: ReadonlySet<TaxRegime> = new Set(TAX_REGIMES.filter((r) => TAX_REGIME[r].inputVatInCost));
+
+/** Where each VAT rate kind of the dated table sits in the engine's rates. */
+const RATE_OF_KIND: Record<VatRateKind, keyof CostRates> = { vat: 'vatGeneralPct', vat_usn_5: 'vatUsn5Pct', vat_usn_7: 'vatUsn7Pct' };
 
 /** Lines of nested specifications an answer carries at most (beyond it their lines are left out, figures are not). */
 export const NESTED_LINES_MAX = 2000;
@@ -46,10 +50,8 @@ export function vatRateFor(regime: TaxRegime, given: string | undefined, rates: 
     if (r.isNegative() || r.greaterThan(100)) throw invalid('params.vatRatePct', 'Ставка НДС — от 0 до 100 %.');
     return r;
   }
-  if (regime === 'osno') return new Dec(rates.vatGeneralPct);
-  if (regime === 'usn-vat5') return new Dec(rates.vatUsn5Pct);
-  if (regime === 'usn-vat7') return new Dec(rates.vatUsn7Pct);
-  return null;
+  const pct = regimeVatPct(regime, (kind) => rates[RATE_OF_KIND[kind]]);
+  return pct === null ? null : new Dec(pct);
 }
 
 /** A percentage parameter: absent → `def`, never negative. */

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { RateBook, RateKind } from '@/lib/domain/calculators';
+import { RateMissingError, type RateBook, type RateKind } from '@/lib/domain/calculators';
 import type { Db } from '../../db/client';
 import { rates } from '../../db/schema';
+import { ServiceError } from '../../errors';
 
 export interface RateRecord {
   id: number;
@@ -20,35 +21,59 @@ export interface RateRecord {
  */
 const valueText = sql<string>`${rates.value}::text`;
 
-/** How long a process reuses the rate rows it read (rates change a few times a year; other instances see an admin's new row within this time). */
-export const RATE_CACHE_MS = 30_000;
-const cache = new WeakMap<Db, { at: number; rows: Promise<{ kind: string; effectiveFrom: string; value: string }[]> }>();
+type CachedRow = { kind: string; effectiveFrom: string; value: unknown };
 
-/** Forgets the cached rows (after an admin adds one). */
+/**
+ * The rate table's version: rows, the newest id and the newest writing transaction. Any insert, delete or
+ * update by any process changes it, so every consumer on every instance reads an admin's new row at once.
+ */
+const versionOf = sql<string>`count(*)::text || ':' || coalesce(max(${rates.id}), 0)::text || ':' || coalesce(max(${rates}.xmin::text::bigint), 0)::text`;
+
+/** The parsed rows per database, reused while the table's version is the same. */
+const cache = new WeakMap<Db, { version: string; rows: Promise<CachedRow[]> }>();
+
+/** Forgets the cached rows (the version check would catch the change anyway; this saves the next reader a round). */
 export const invalidateRateCache = (db: Db) => void cache.delete(db);
 
-function allRows(db: Db) {
+async function allRows(db: Db): Promise<CachedRow[]> {
+  const [{ version } = { version: '' }] = await db.select({ version: versionOf }).from(rates);
   const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < RATE_CACHE_MS) return hit.rows;
+  if (hit && hit.version === version) return hit.rows;
   const rows = db
     .select({ kind: rates.kind, effectiveFrom: rates.effectiveFrom, value: valueText })
     .from(rates)
-    .orderBy(asc(rates.kind), asc(rates.effectiveFrom));
-  const entry = { at: Date.now(), rows: Promise.resolve(rows) };
-  entry.rows.catch(() => cache.delete(db));
+    .orderBy(asc(rates.kind), asc(rates.effectiveFrom))
+    .then((found) => found.map((r) => ({ kind: r.kind, effectiveFrom: r.effectiveFrom, value: JSON.parse(r.value) as unknown })));
+  const entry = { version, rows };
+  entry.rows.catch(() => cache.get(db) === entry && cache.delete(db));
   cache.set(db, entry);
   return entry.rows;
 }
 
-/** The rows of the given kinds as a rate book (the whole table is small and cached for RATE_CACHE_MS). */
+/**
+ * The one reader of the rate table for every consumer (calculators, калькуляция, companies, documents,
+ * specifications): the rows of the given kinds as a rate book. The whole table is small; its parsed rows
+ * are kept per process and re-read when the table's version changes (one cheap query per call).
+ */
 export async function loadRateBook(db: Db, kinds: readonly RateKind[]): Promise<RateBook> {
   if (kinds.length === 0) return {};
   const wanted = new Set<string>(kinds);
   const book: RateBook = {};
   for (const r of await allRows(db)) {
-    if (wanted.has(r.kind)) (book[r.kind as RateKind] ??= []).push({ effectiveFrom: r.effectiveFrom, value: JSON.parse(r.value) });
+    if (wanted.has(r.kind)) (book[r.kind as RateKind] ??= []).push({ effectiveFrom: r.effectiveFrom, value: typeof r.value === 'object' ? structuredClone(r.value) : r.value });
   }
   return book;
+}
+
+/** Reads from the rate book of `kinds`; a missing row answers 422 `RATE_MISSING` with its kind and date. */
+export async function readRates<T>(db: Db, kinds: readonly RateKind[], read: (book: RateBook) => T): Promise<T> {
+  const book = await loadRateBook(db, kinds);
+  try {
+    return read(book);
+  } catch (err) {
+    if (err instanceof RateMissingError) throw new ServiceError('RATE_MISSING', err.message, { extra: { kind: err.kind, date: err.date } });
+    throw err;
+  }
 }
 
 export async function listRateRows(db: Db, kind?: RateKind): Promise<RateRecord[]> {

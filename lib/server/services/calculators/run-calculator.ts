@@ -1,5 +1,5 @@
 import 'server-only';
-import { CalcInputError, calculatorById, RateMissingError } from '@/lib/domain/calculators';
+import { CalcInputError, calculatorById } from '@/lib/domain/calculators';
 import { calculatorInputs, type CalculatorId, runCalculatorSchema } from '@/lib/schemas/calculators';
 import { issuesToFields } from '@/lib/schemas/envelope';
 import type { AppContext } from '../../context';
@@ -7,7 +7,7 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { log } from '../../log';
 import { accessTokenOf, userOfToken } from '../auth/require-user';
-import { loadRateBook } from './rates';
+import { readRates } from './rates';
 import { saveRecentRun } from './recent-runs';
 import { moscowToday } from '@/lib/domain/format/date';
 
@@ -23,14 +23,14 @@ export async function runCalculator(ctx: AppContext, id: string, rawInput: unkno
     const fields = issuesToFields(parsed.error.issues);
     throw invalid(Object.fromEntries(Object.entries(fields).map(([k, v]) => [`input.${k === '_' ? '' : k}`.replace(/\.$/, ''), v])));
   }
-  const book = await loadRateBook(ctx.db, calc.rates);
-  try {
-    return { input: parsed.data as Record<string, unknown>, ...calc.run(parsed.data as never, book, today) };
-  } catch (err) {
-    if (err instanceof CalcInputError) throw invalid({ [`input.${err.field}`]: err.message });
-    if (err instanceof RateMissingError) throw new ServiceError('RATE_MISSING', err.message, { extra: { kind: err.kind, date: err.date } });
-    throw err;
-  }
+  return readRates(ctx.db, calc.rates, (book) => {
+    try {
+      return { input: parsed.data as Record<string, unknown>, ...calc.run(parsed.data as never, book, today) };
+    } catch (err) {
+      if (err instanceof CalcInputError) throw invalid({ [`input.${err.field}`]: err.message });
+      throw err;
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import type { CostParams, TaxRegime } from '@/lib/domain/cost';
-import { TAX_REGIMES } from '@/lib/domain/cost';
+import type { CostParams } from '@/lib/domain/cost';
+import { isCostTaxRegime } from '@/lib/domain/tax-regimes';
 import type { Db } from '../../db/client';
 import { companies, costUserDefaults } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -30,7 +30,7 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
   if (company && !companyId && !company.costing) company = undefined;
   if (company) {
     const c = company.costing;
-    const regime = TAX_REGIMES.includes(company.taxRegime as TaxRegime) ? (company.taxRegime as TaxRegime) : undefined;
+    const regime = isCostTaxRegime(company.taxRegime) ? company.taxRegime : undefined;
     const params = clean({
       additionalWagePct: c?.additionalWagePct,
       contributionsPct: c?.contributionsPct,

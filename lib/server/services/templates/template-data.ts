@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { companyData, costData, invoiceTotals, itemsFromCost } from '@/lib/domain/docx/data';
 import { date, type TemplateData } from '@/lib/domain/docx/values';
-import { vatOfRegime } from '@/lib/domain/requisites/company';
+import type { CompanyTaxRegime } from '@/lib/domain/requisites/company';
+import { regimeVatPctOn, VAT_RATE_KINDS } from '@/lib/domain/tax-regimes';
 import { issuesToFields } from '@/lib/schemas/envelope';
 import type { TemplateSources } from '@/lib/schemas/templates';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ import { findCompany } from '../../db/queries/companies';
 import { costScenarios } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { calculateInputSchema, runCalculation } from '../cost/calculate-cost';
-import { costRatesOn } from '../cost/rates';
+import { readRates } from '../calculators/rates';
 import { moscowToday } from '@/lib/domain/format/date';
 
 export interface SourceData {
@@ -30,21 +31,20 @@ export async function sourceData(ctx: AppContext, userId: string, s: TemplateSou
   const today = moscowToday();
   const data: TemplateData = { doc: { number: '', date: date(today), basis: '' } };
   let vatRatePct: string | null = null;
-  let generalPct: string | undefined;
-  const general = async () => (generalPct ??= (await costRatesOn(ctx.db, today)).vatGeneralPct);
+  /** The regime's VAT % today from the dated rate rows; null = без НДС. */
+  const vatPct = (regime: CompanyTaxRegime) => readRates(ctx.db, VAT_RATE_KINDS, (book) => regimeVatPctOn(regime, book, today));
 
   if (s.companyId) {
     const c = await findCompany(ctx.db, userId, s.companyId);
     if (!c) throw new ServiceError('NOT_FOUND', 'Компания не найдена — возможно, её удалили.');
     if (!c.isOwn) throw wrongSource('companyId', 'Это контрагент: выберите свою компанию.');
-    const vat = vatOfRegime(c.taxRegime);
-    vatRatePct = vat.kind === 'general' ? await general() : vat.kind === 'fixed' ? vat.pct : null;
-    data.company = companyData(c, vat.kind === 'general' ? await general() : undefined);
+    vatRatePct = await vatPct(c.taxRegime);
+    data.company = companyData(c, vatRatePct ?? undefined);
   }
   if (s.counterpartyId) {
     const c = await findCompany(ctx.db, userId, s.counterpartyId);
     if (!c) throw new ServiceError('NOT_FOUND', 'Контрагент не найден — возможно, его удалили.');
-    data.counterparty = companyData(c, vatOfRegime(c.taxRegime).kind === 'general' ? await general() : undefined);
+    data.counterparty = companyData(c, (await vatPct(c.taxRegime)) ?? undefined);
   }
 
   let calc: unknown = null;
