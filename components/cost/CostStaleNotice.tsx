@@ -1,8 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { specsApi, type SpecStatus } from '@/components/specifications/api';
+import { useLoad } from '@/lib/client/use-load';
+import { specsApi } from '@/components/specifications/api';
 import { StaleBadges, staleHint } from '@/components/specifications/StaleBadges';
 
 /**
@@ -10,17 +10,8 @@ import { StaleBadges, staleHint } from '@/components/specifications/StaleBadges'
  * date, with the reason and where to recalculate it (the editor's «Пересчитать» saves the whole chain).
  */
 export function CostStaleNotice({ specId }: { specId: string }) {
-  const [status, setStatus] = useState<{ id: string; value: SpecStatus } | null>(null);
-  useEffect(() => {
-    let live = true;
-    specsApi.status(specId).then(
-      (r) => live && setStatus({ id: specId, value: r }),
-      () => live && setStatus(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [specId]);
+  const load = useLoad(() => specsApi.status(specId), [specId]);
+  const status = load.data ? { id: specId, value: load.data } : null;
   if (!status || status.id !== specId || !status.value.stale) return null;
   return (
     <div role="status" className="p-message p-message-warn" style={{ padding: '0.5rem 0.75rem', display: 'flex', flexDirection: 'column', gap: '0.25rem' }} data-testid="cost-stale">

@@ -1,12 +1,15 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { costApi, type CostScenario } from '@/components/specifications/api';
 import { costAnalysisApi } from './api';
 import { CompareTable, type CompareColumn } from './CompareTable';
 import s from './cost.module.css';
+
+const NO_SCENARIOS: CostScenario[] = [];
 
 interface Props {
   /** What «Сохранить сценарий» stores: the chosen stored spec or the draft document, and the parameters. */
@@ -18,16 +21,15 @@ interface Props {
 
 /** Saved calculation scenarios of the user: save, open, delete, compare side by side. */
 export function ScenariosPanel({ current, onOpen, companyId }: Props) {
-  const [list, setList] = useState<CostScenario[]>([]);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   // The comparison is shown only while the company it was calculated for is still the chosen one.
   const [compare, setCompare] = useState<{ companyId?: string; columns: CompareColumn[] } | null>(null);
 
-  const reload = useCallback(() => {
-    costApi.scenarios().then((r) => setList(r.scenarios), (e) => setError(userMessage(e)));
-  }, []);
-  useEffect(reload, [reload]);
+  const scenarios = useLoad(() => costApi.scenarios(), [], { keep: true });
+  const { reload } = scenarios;
+  const list = scenarios.data?.scenarios ?? NO_SCENARIOS;
+  const error = actionError ?? scenarios.error;
 
   const save = async () => {
     try {
