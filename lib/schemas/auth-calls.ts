@@ -1,5 +1,5 @@
 import { z } from './envelope';
-import { emailSchema, passwordSchema, personNameSchema, phoneSchema } from './auth';
+import { emailSchema, messengerLinkSchema, passwordSchema, personNameSchema, phoneSchema } from './auth';
 
 /**
  * Inputs of the auth-back calls. Apart from auth.ts, whose field schemas the sign-in pages load: these
@@ -40,6 +40,16 @@ export const loginInput = z.object({
 /* Inputs of the calls in lib/server/services/auth/logout.ts. */
 export const logoutInput = z.object({ refreshToken: z.string().max(200).optional() });
 
+/* Inputs of the calls in lib/server/services/auth/oauth.ts. */
+export const oauthProviderSchema = z.enum(['yandex', 'vk'], { message: 'Неизвестный способ входа' });
+export const getOAuthLinkInput = z.object({ provider: oauthProviderSchema, redirectUri: z.string().max(500).optional() });
+export const oauthLoginInput = z.object({
+  provider: oauthProviderSchema,
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+  deviceId: z.string().max(500).optional(),
+});
+
 /* Inputs of the calls in lib/server/services/auth/regenerate-tokens.ts. */
 export const regenerateTokensInput = z.object({ refreshToken: z.string({ message: 'Нет токена обновления — войдите снова.' }).min(1).max(200) });
 
@@ -73,3 +83,21 @@ export const sendPasswordResetLinkInput = z.object({ login: emailSchema, captcha
 
 /* Inputs of the calls in lib/server/services/auth/telegram-login.ts. */
 export const telegramLoginInput = z.object({ tgAuthResult: z.string().min(1).max(4096) });
+
+/* Inputs of the calls in lib/server/services/auth/update-user-info.ts. */
+export const updateUserInfoInput = z.object({
+  accessToken: z.string().max(8192).optional(),
+  userinfo: z
+    .object({
+      firstName: personNameSchema.firstName.optional(),
+      lastName: personNameSchema.lastName.optional(),
+      patronymic: personNameSchema.patronymic.optional(),
+      messengerLink: messengerLinkSchema.optional(),
+      avatarFileId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'Неверный идентификатор файла' })
+        .nullable()
+        .optional(),
+    })
+    .strict(),
+});

@@ -255,3 +255,12 @@ export type CalcStep = z.infer<typeof stepSchema>;
 export const copyCustomInput = z.object({ token: z.string({ error: 'Укажите ссылку на калькулятор.' }).min(10, { message: 'Укажите ссылку на калькулятор.' }).max(64) });
 export const shareCustomInput = z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) });
 export const deleteCustomInput = z.object({ id: z.string({ error: 'Укажите калькулятор.' }).min(1) });
+
+/** How many runs a user keeps (`calculators/recent`). */
+export const RECENT_RUNS_KEEP = 30;
+
+/* Inputs of the calls in lib/server/services/calculators/recent-runs.ts. */
+export const recentRunsInput = z.object({
+  calcId: z.string().optional(),
+  limit: z.number({ error: 'Укажите число.' }).int().min(1).max(RECENT_RUNS_KEEP).default(10),
+});

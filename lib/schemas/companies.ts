@@ -202,3 +202,27 @@ export const linkFolderSchema = z.object({
   id: idSchema,
   folderId: z.string({ error: 'Укажите папку.' }).trim().min(1, { error: 'Укажите папку.' }).max(100),
 });
+
+/** A book of at most 5 MB, as base64. */
+const MAX_XLSX_BASE64 = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4;
+
+/** `companies/import`: the text of a CSV file or an XLSX book in base64, one of the two. */
+export const importCompaniesInput = z
+  .object({
+    csv: z.string().min(1, { error: 'Файл пустой.' }).optional(),
+    xlsx: z
+      .string()
+      .min(1, { error: 'Файл пустой.' })
+      .max(MAX_XLSX_BASE64, { error: 'Файл больше 5 МБ.' })
+      .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' })
+      .optional(),
+  })
+  .refine((v) => (v.csv === undefined) !== (v.xlsx === undefined), {
+    error: 'Передайте файл: текст CSV в поле csv или книгу XLSX (base64) в поле xlsx.',
+    path: ['csv'],
+  });
+
+/** `companies/export`: the list's filter and the format. */
+export const exportCompaniesInput = companyListSchema
+  .pick({ search: true, scope: true, sort: true })
+  .extend({ format: z.enum(['csv', 'xlsx'], { error: 'format: csv или xlsx.' }).default('csv') });

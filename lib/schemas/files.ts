@@ -171,6 +171,36 @@ export const setFileModeInput = z.object({ id: idSchema, mode: modeSchema });
 
 /* Inputs of the calls in lib/server/services/files/share-file.ts. */
 export const listSharesInput = z.object({ id: idSchema });
+const shareLoginSchema = z.string().trim().min(1, { message: 'Введите логин (e-mail).' }).max(320);
+export const shareFileInput = z.object({ id: idSchema, login: shareLoginSchema, access: shareAccessSchema });
+export const unshareFileInput = z.object({ id: idSchema, login: shareLoginSchema });
+
+/** Largest single file: 50 GiB (the plan then has ≤ 10 737 chunks). */
+const MAX_FILE = 50 * 1024 * 1024 * 1024;
+
+/* Inputs of the calls in lib/server/services/files/create-upload.ts. */
+export const createUploadInput = z.object({
+  name: nameSchema,
+  type: fileTypeSchema.optional(),
+  root: rootSchema,
+  mode: modeSchema.optional(),
+  metadata: metadataSchema.optional(),
+  size: z
+    .number({ message: 'Укажите размер файла в байтах.' })
+    .int({ message: 'Размер — целое число байт.' })
+    .min(0, { message: 'Размер не может быть отрицательным.' })
+    .max(MAX_FILE, { message: 'Файл больше 50 ГБ не загрузить.' }),
+  sha256: sha256Schema.optional(),
+});
+
+/* Inputs of the calls in lib/server/services/files/update-attributes.ts. */
+export const updateAttributesInput = z.object({
+  id: idSchema,
+  name: nameSchema.optional(),
+  root: rootSchema,
+  metadata: metadataSchema.optional(),
+  version: z.number().int().min(1).optional(),
+});
 
 /* Inputs of the calls in lib/server/services/files/upload-status.ts. */
 export const uploadStatusInput = z.object({ upload_id: idSchema });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { z } from 'zod';
+import { getOAuthLinkInput, oauthLoginInput } from '@/lib/schemas/auth-calls';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
 import { linkedAccounts, oauthStates } from '../../db/schema';
@@ -15,7 +15,7 @@ import { limitCall } from './rate-limit';
 import { accessTokenOf, userOfToken } from './require-user';
 import { createUser, findUserByEmail, findUserById, type UserRow } from './users';
 
-/** The providers (services.md A6); endpoints under YANDEX_OAUTH_URL / YANDEX_LOGIN_URL / VK_ID_URL. */
+/** The providers; endpoints under YANDEX_OAUTH_URL / YANDEX_LOGIN_URL / VK_ID_URL. */
 export const OAUTH = {
   yandex: { name: 'Яндекс ID', scope: 'login:info login:email' },
   vk: { name: 'VK ID', scope: 'email' },
@@ -48,8 +48,6 @@ function credentials(ctx: AppContext, provider: OAuthProvider): { id: string; se
   return { id, secret };
 }
 
-const providerSchema = z.enum(['yandex', 'vk'], { message: 'Неизвестный способ входа' });
-
 /** The default callback page; a given redirectUri must stay on this site. */
 function redirectUriOf(ctx: AppContext, req: Request, provider: OAuthProvider, given?: string): string {
   const own = siteUrl(ctx, req, `/auth/oauth/${provider}`);
@@ -64,7 +62,7 @@ function redirectUriOf(ctx: AppContext, req: Request, provider: OAuthProvider, g
 
 /** Link to the provider's consent page, with `state` and a PKCE S256 challenge. */
 export const getOAuthLink = defineCall({
-  input: z.object({ provider: providerSchema, redirectUri: z.string().max(500).optional() }),
+  input: getOAuthLinkInput,
   async handle({ input, ctx, req }) {
     const { id } = credentials(ctx, input.provider);
     const redirectUri = redirectUriOf(ctx, req, input.provider, input.redirectUri);
@@ -185,12 +183,7 @@ async function exchange(
  * a user. An address already registered is never taken over: the owner links the provider from the profile.
  */
 export const oauthLogin = defineCall({
-  input: z.object({
-    provider: providerSchema,
-    code: z.string().min(1).max(2000),
-    state: z.string().min(1).max(200),
-    deviceId: z.string().max(500).optional(),
-  }),
+  input: oauthLoginInput,
   async handle({ input, ctx, ip, req }) {
     const cred = credentials(ctx, input.provider);
     await limitCall(ctx, 'login', '', ip);

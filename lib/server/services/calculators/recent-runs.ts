@@ -1,14 +1,11 @@
 import 'server-only';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { calculatorById } from '@/lib/domain/calculators';
-import { z } from '@/lib/schemas/envelope';
+import { RECENT_RUNS_KEEP as KEEP, recentRunsInput } from '@/lib/schemas/calculators';
 import type { Db } from '../../db/client';
 import { calculatorRuns } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-
-/** How many runs a user keeps. */
-const KEEP = 30;
 
 /** Remembers a run (the raw input as sent, so the form can be filled again); keeps the latest KEEP. */
 export async function saveRecentRun(db: Db, userId: string, calcId: string, input: unknown): Promise<void> {
@@ -25,10 +22,7 @@ export async function saveRecentRun(db: Db, userId: string, calcId: string, inpu
 
 /** `calculators/recent` `{calcId?, limit?}` → `runs: [{id, calcId, title, input, createdAt}]`, newest first. */
 export const listRecentRuns = defineCall({
-  input: z.object({
-    calcId: z.string().optional(),
-    limit: z.number({ error: 'Укажите число.' }).int().min(1).max(KEEP).default(10),
-  }),
+  input: recentRunsInput,
   handle: async ({ input, req, ctx }) => {
     const user = await requireUser(ctx, req);
     const rows = await ctx.db

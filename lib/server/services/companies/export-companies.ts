@@ -2,8 +2,7 @@ import 'server-only';
 import { toCsv } from '@/lib/domain/requisites/csv';
 import { xlsxBytes } from '@/lib/client/office/xlsx-book';
 import type { XRow } from '@/lib/domain/xlsx/model';
-import { companyListSchema } from '@/lib/schemas/companies';
-import { z } from '@/lib/schemas/envelope';
+import { exportCompaniesInput } from '@/lib/schemas/companies';
 import { listCompanyRows } from '../../db/queries/companies';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -25,7 +24,7 @@ const xlsxRow = (r: string[], i: number): XRow => ({
  */
 export const exportCompanies = defineCall({
   method: 'GET',
-  input: companyListSchema.pick({ search: true, scope: true, sort: true }).extend({ format: z.enum(['csv', 'xlsx'], { error: 'format: csv или xlsx.' }).default('csv') }),
+  input: exportCompaniesInput,
   handle: async ({ input, ctx, req }) => {
     const user = await requireUser(ctx, req);
     const { companies } = await listCompanyRows(ctx.db, user.id, { ...input, offset: 0, limit: MAX_EXPORT });

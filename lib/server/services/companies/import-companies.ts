@@ -1,7 +1,7 @@
 import 'server-only';
 import { parseCsv } from '@/lib/domain/requisites/csv';
-import { companyInputSchema, type CompanyData } from '@/lib/schemas/companies';
-import { issuesToFields, z, type FieldErrors } from '@/lib/schemas/envelope';
+import { companyInputSchema, importCompaniesInput, type CompanyData } from '@/lib/schemas/companies';
+import { issuesToFields, type FieldErrors } from '@/lib/schemas/envelope';
 import { insertCompanies } from '../../db/queries/companies';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -11,23 +11,6 @@ import { readXlsx } from '../../office/xlsx';
 
 const MAX_ROWS = 5000;
 const BATCH = 500;
-
-const MAX_XLSX_BASE64 = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4;
-
-const inputSchema = z
-  .object({
-    csv: z.string().min(1, { error: 'Файл пустой.' }).optional(),
-    xlsx: z
-      .string()
-      .min(1, { error: 'Файл пустой.' })
-      .max(MAX_XLSX_BASE64, { error: 'Файл больше 5 МБ.' })
-      .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' })
-      .optional(),
-  })
-  .refine((v) => (v.csv === undefined) !== (v.xlsx === undefined), {
-    error: 'Передайте файл: текст CSV в поле csv или книгу XLSX (base64) в поле xlsx.',
-    path: ['csv'],
-  });
 
 const titleOf = Object.fromEntries(CSV_COLUMNS.map(([k, t]) => [k, t])) as Record<CsvKey, string>;
 
@@ -43,7 +26,7 @@ function columnTitle(path: string): string {
  * `errors: [{line, fields: {column title: message}}]` (line numbers as in the file, header = 1).
  */
 export const importCompanies = defineCall({
-  input: inputSchema,
+  input: importCompaniesInput,
   maxBody: 7 * 1024 * 1024 + 1024,
   handle: async ({ input, ctx, req }) => {
     const user = await requireUser(ctx, req);

@@ -1,32 +1,14 @@
 import 'server-only';
 import { chunkPlan } from '@/lib/domain/files/chunk-plan';
-import { z } from '@/lib/schemas/envelope';
-import { fileTypeSchema, modeSchema, rootSchema, sha256Schema } from '@/lib/schemas/files';
+import { createUploadInput } from '@/lib/schemas/files';
 import { fileUploads } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { usedBytes } from './access';
 import { placementOf } from './create-folder';
-import { metadataSchema, nameSchema, newId } from './model';
+import { newId } from './model';
 import { ensureNameFree } from './names-taken';
 import { quotaBytes, quotaExceeded } from './uploads';
-
-/** Largest single file: 50 GiB (the plan then has ≤ 10 737 chunks). */
-const MAX_FILE = 50 * 1024 * 1024 * 1024;
-
-export const createUploadInput = z.object({
-  name: nameSchema,
-  type: fileTypeSchema.optional(),
-  root: rootSchema,
-  mode: modeSchema.optional(),
-  metadata: metadataSchema.optional(),
-  size: z
-    .number({ message: 'Укажите размер файла в байтах.' })
-    .int({ message: 'Размер — целое число байт.' })
-    .min(0, { message: 'Размер не может быть отрицательным.' })
-    .max(MAX_FILE, { message: 'Файл больше 50 ГБ не загрузить.' }),
-  sha256: sha256Schema.optional(),
-});
 
 /** Starts a resumable upload: answers the chunk plan of docs/api.md. */
 export const createUploadCall = defineCall({

@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { type FileShare, idSchema, listSharesInput, shareAccessSchema } from '@/lib/schemas/files';
+import { type FileShare, listSharesInput, shareFileInput, unshareFileInput } from '@/lib/schemas/files';
 import { fileShares } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -9,14 +8,12 @@ import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
 import { loginsOf, userByLogin } from './users';
 
-const loginSchema = z.string().trim().min(1, { message: 'Введите логин (e-mail).' }).max(320);
-
 const noSuchUser = () =>
   new ServiceError('NOT_FOUND', 'Пользователь с таким логином не найден.', { fields: { login: 'Пользователь не найден.' } });
 
 /** Shares an object with a user by login, `read` or `edit`; sharing again changes the right. Owner only. */
 export const shareFileCall = defineCall({
-  input: z.object({ id: idSchema, login: loginSchema, access: shareAccessSchema }),
+  input: shareFileInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');
@@ -35,7 +32,7 @@ export const shareFileCall = defineCall({
 
 /** Withdraws a user's share. Owner only. */
 export const unshareFileCall = defineCall({
-  input: z.object({ id: idSchema, login: loginSchema }),
+  input: unshareFileInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'owner');

@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { idSchema, rootSchema } from '@/lib/schemas/files';
+import { updateAttributesInput } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -9,7 +8,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { writeVersion } from '../specifications/write-version';
 import { resolveObject } from './access';
-import { forbidden, metadataSchema, nameSchema, notFound, searchKey, toWire } from './model';
+import { forbidden, notFound, searchKey, toWire } from './model';
 import { ensureNameFree, guardName } from './names-taken';
 
 export const staleVersion = (): ServiceError =>
@@ -21,13 +20,7 @@ export const staleVersion = (): ServiceError =>
  */
 export const updateAttributesCall = defineCall({
   maxBody: 5 * 1024 * 1024,
-  input: z.object({
-    id: idSchema,
-    name: nameSchema.optional(),
-    root: rootSchema,
-    metadata: metadataSchema.optional(),
-    version: z.number().int().min(1).optional(),
-  }),
+  input: updateAttributesInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { row } = await resolveObject(ctx.db, user.id, input.id, 'edit');
