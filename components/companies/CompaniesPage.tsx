@@ -10,16 +10,19 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { Tag } from 'primereact/tag';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES } from '@/lib/domain/requisites';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import type { Company, CompanySort } from '@/lib/schemas/companies';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { companiesApi, type ListQuery, type Scope } from './api';
 import { CompanyDialog } from './CompanyDialog';
 import s from './companies.module.css';
+
+const NO_COMPANIES: Company[] = [];
 
 const SCOPES: { label: string; value: Scope }[] = [
   { label: 'Все', value: 'all' },
@@ -51,36 +54,14 @@ export function CompaniesPage() {
   const toast = useToast();
   const [query, setQuery] = useState<ListQuery>({ search: '', scope: 'all', sort: 'name', offset: 0, limit: PAGE });
   const [searchText, setSearchText] = useState('');
-  const [rows, setRows] = useState<Company[]>([]);
-  const [total, setTotal] = useState(0);
   // The request the table shows; loading while it differs from the current one.
-  const [loadedFor, setLoadedFor] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ company: Company | null; key: number } | null>(null);
   const [importErrors, setImportErrors] = useState<{ msg: string; errors: { line: number; fields: Record<string, string> }[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-
-  const requestKey = JSON.stringify([query, reloadKey]);
-  const loading = loadedFor !== requestKey;
-  useEffect(() => {
-    const ctl = new AbortController();
-    companiesApi
-      .list(query, ctl.signal)
-      .then((r) => {
-        setRows(r.companies);
-        setTotal(r.total);
-        setLoadError(null);
-      })
-      .catch((e) => {
-        if (!ctl.signal.aborted) setLoadError(userMessage(e));
-      })
-      .finally(() => {
-        if (!ctl.signal.aborted) setLoadedFor(JSON.stringify([query, reloadKey]));
-      });
-    return () => ctl.abort();
-  }, [query, reloadKey]);
+  const list = useLoad((signal) => companiesApi.list(query, signal), [query], { keep: true });
+  const { reload, loading, error: loadError } = list;
+  const rows = list.data?.companies ?? NO_COMPANIES;
+  const total = list.data?.total ?? 0;
 
   // Search as you type, 300 ms after the last key.
   useEffect(() => {
