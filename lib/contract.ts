@@ -31,12 +31,18 @@ export type Json<T> = unknown extends T
 type OutOf<D> = D extends CallDef<infer _In, infer Out> ? Out : never;
 type InOf<D> = D extends CallDef<infer In, infer _Out> ? In : never;
 
-/** A call's success answer: the handler's fields as JSON, with `ok` and `msg`. */
-export type CallAnswer<D> = Json<Omit<Exclude<OutOf<D>, Response>, 'msg'>> & { ok: true; msg: string };
+/** `Omit` over each member of a union (a handler that answers one of several shapes keeps them apart). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Calls that answer JSON; downloads and streams (their handler returns a `Response`) are left out. */
+/** A call's success answer: the handler's fields as JSON, with `ok` and `msg`. */
+export type CallAnswer<D> = Json<OmitEach<Exclude<OutOf<D>, Response>, 'msg'>> & { ok: true; msg: string };
+
+/**
+ * Calls that take and answer JSON; downloads and streams (their handler returns a `Response`) and raw bodies
+ * (`body: 'raw'`, the multipart `uploadChunk`) are left out.
+ */
 export type CallName<S extends keyof Services> = {
-  [N in keyof Table<S>]: [Exclude<OutOf<Table<S>[N]>, Response>] extends [never] ? never : N;
+  [N in keyof Table<S>]: Table<S>[N] extends { body?: 'raw' } ? never : [Exclude<OutOf<Table<S>[N]>, Response>] extends [never] ? never : N;
 }[keyof Table<S>] &
   string;
 

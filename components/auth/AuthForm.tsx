@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useState, type FormEvent } from 'react';
 import { safeNextPath } from '@/lib/domain/protected-routes';
-import { authApi } from '@/lib/client/api';
+import { authApi } from './api';
 import { isApiError } from '@/lib/client/api-error';
 import { captchaToken } from '@/lib/client/captcha';
 import { userMessage } from '@/lib/client/messages';
@@ -66,7 +66,7 @@ export function AuthForm({
   const [modeChosen, setModeChosen] = useState(false);
 
   // A reset link is checked at once: a dead one says so and offers a new one instead of the form.
-  const check = useLoad((signal) => authApi('checkPasswordResetToken', { token: resetToken }, { signal }), [resetToken], {
+  const check = useLoad((signal) => authApi('checkPasswordResetToken', { token: resetToken ?? '' }, { signal }), [resetToken], {
     enabled: initialMode === 'reset' && Boolean(resetToken),
   });
   const linkDead = check.error !== null;
@@ -95,7 +95,7 @@ export function AuthForm({
     setFailure(null);
     try {
       sessionStorage.setItem(OAUTH_NEXT_KEY, safeNextPath(search.get('next')));
-      const a = await authApi<{ link: string }>('getOAuthLink', { provider });
+      const a = await authApi('getOAuthLink', { provider });
       window.location.assign(a.link);
     } catch (err) {
       setFailure(userMessage(err));
@@ -133,13 +133,13 @@ export function AuthForm({
   };
 
   const register = async (captcha: string | undefined) => {
-    const a = await authApi<{ accessToken?: string; confirmationRequired?: boolean }>('register', {
+    const a = await authApi('register', {
       login: email,
       password,
       remember,
       captchaToken: captcha,
     });
-    if (a.confirmationRequired) {
+    if ('confirmationRequired' in a) {
       setNotice('Мы отправили письмо со ссылкой для подтверждения почты. Откройте его, затем войдите.');
       switchMode('login');
       return;
@@ -160,7 +160,7 @@ export function AuthForm({
         const a = await authApi('sendPasswordResetLink', { login: email, captchaToken: await captchaToken() });
         setNotice(a.msg);
       } else if (mode === 'reset') {
-        const a = await authApi('resetPassword', { token: resetToken, password });
+        const a = await authApi('resetPassword', { token: resetToken ?? '', password });
         setValues((v) => ({ ...v, password: '', confirm: '' }));
         setNotice(a.msg);
         switchMode('login');

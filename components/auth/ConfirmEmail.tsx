@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useState } from 'react';
-import { authApi } from '@/lib/client/api';
+import { authApi } from './api';
 import { userMessage } from '@/lib/client/messages';
 import styles from './auth.module.css';
 

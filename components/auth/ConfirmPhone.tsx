@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useState, type FormEvent } from 'react';
-import { authApi } from '@/lib/client/api';
+import { authApi } from './api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { ensureSession } from '@/lib/client/session';

@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { safeNextPath } from '@/lib/domain/protected-routes';
-import { authApi } from '@/lib/client/api';
+import { authApi } from './api';
 import { userMessage } from '@/lib/client/messages';
 import { acceptTokens } from '@/lib/client/session';
 import styles from './auth.module.css';

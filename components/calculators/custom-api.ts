@@ -1,24 +1,18 @@
-import { productApi } from '@/lib/client/api';
-import type { CalcStep } from '@/lib/schemas/calculators';
-import type { CustomDefinition } from '@/lib/schemas/calculators-custom';
+import { call } from '@/lib/client/call';
+import type { CallInput, CallOutput } from '@/lib/contract';
 
-export interface CustomCalculator extends CustomDefinition {
-  id: string;
-  shareToken: string | null;
-  own: boolean;
-  updatedAt: string;
-}
+/** A custom calculator as the server answers it. */
+export type CustomCalculator = CallOutput<'product', 'calculators/custom/get'>['calculator'];
 export type CustomRef = { id: string } | { token: string };
 
-/** Browser side of `calculators/custom/*`. */
+/** Browser side of `calculators/custom/*`, typed by the server's table. */
 export const customApi = {
-  list: () => productApi<{ calculators: CustomCalculator[] }>('calculators/custom/list', {}).then((r) => r.calculators),
-  get: (ref: CustomRef) => productApi<{ calculator: CustomCalculator }>('calculators/custom/get', ref).then((r) => r.calculator),
-  save: (def: CustomDefinition & { id?: string }) => productApi<{ calculator: CustomCalculator }>('calculators/custom/save', def).then((r) => r.calculator),
-  remove: (id: string) => productApi('calculators/custom/delete', { id }),
-  share: (id: string) => productApi<{ token: string; link: string }>('calculators/custom/share', { id }),
+  list: () => call('product', 'calculators/custom/list').then((r) => r.calculators),
+  get: (ref: CustomRef) => call('product', 'calculators/custom/get', ref).then((r) => r.calculator),
+  save: (def: CallInput<'product', 'calculators/custom/save'>) => call('product', 'calculators/custom/save', def).then((r) => r.calculator),
+  remove: (id: string) => call('product', 'calculators/custom/delete', { id }),
+  share: (id: string) => call('product', 'calculators/custom/share', { id }),
   /** «Добавить в мои калькуляторы» from a share link; `added: false` when the user already has it. */
-  copy: (token: string) => productApi<{ calculator: CustomCalculator; added: boolean; msg: string }>('calculators/custom/copy', { token }),
-  run: (ref: CustomRef, values: Record<string, string>) =>
-    productApi<{ result: Record<string, string>; steps: CalcStep[] }>('calculators/custom/run', { ...ref, values }),
+  copy: (token: string) => call('product', 'calculators/custom/copy', { token }),
+  run: (ref: CustomRef, values: Record<string, string>) => call('product', 'calculators/custom/run', { ...ref, values }),
 };

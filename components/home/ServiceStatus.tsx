@@ -3,17 +3,12 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState } from 'react';
-import { productApi } from '@/lib/client/api';
+import { call } from '@/lib/client/call';
 import { userMessage } from '@/lib/client/messages';
 import { formatDateTime } from '@/lib/domain/format/date';
+import type { CallOutput } from '@/lib/contract';
 
-interface AppInfo {
-  productName: string;
-  version: string;
-  database: 'pglite' | 'postgres';
-  storage: 'disk' | 's3';
-  services: Record<'auth' | 'files' | 'noty', 'embedded' | 'upstream'>;
-}
+type AppInfo = CallOutput<'product', 'app/info'>;
 
 const DATABASE = { pglite: 'встроенная (PGlite)', postgres: 'PostgreSQL' } as const;
 const STORAGE = { disk: 'локальный диск', s3: 'S3-совместимое хранилище' } as const;
@@ -28,7 +23,7 @@ export function ServiceStatus() {
 
   const load = useCallback(
     () =>
-      productApi<AppInfo>('app/info').then(
+      call('product', 'app/info').then(
         (answer) => {
           setInfo(answer);
           setCheckedAt(new Date());

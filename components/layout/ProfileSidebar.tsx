@@ -8,27 +8,19 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { authApi, filesApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
+import { call } from '@/lib/client/call';
 import { userMessage } from '@/lib/client/messages';
 import { logout } from '@/lib/client/session';
 import { uploadFile } from '@/lib/client/uploader';
 import { SideDrawer } from './SideDrawer';
 import { useToast } from './ToastProvider';
+import type { CallInput, CallOutput } from '@/lib/contract';
 
-interface UserInfo {
-  sub: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  patronymic: string;
-  messengerLink: string;
-  avatarFileId: string | null;
-  emailConfirmed: boolean;
-  linkedAccounts: { provider: string; displayName?: string | null }[];
-}
+type UserInfo = CallOutput<'auth', 'getUserInfo'>['userinfo'];
+type Patch = CallInput<'auth', 'updateUserInfo'>['userinfo'];
 
-type Form = Pick<UserInfo, 'firstName' | 'lastName' | 'patronymic' | 'messengerLink'>;
+type Form = Record<'firstName' | 'lastName' | 'patronymic' | 'messengerLink', string>;
 const FIELDS: { key: keyof Form; label: string }[] = [
   { key: 'firstName', label: 'Имя' },
   { key: 'lastName', label: 'Фамилия' },
@@ -67,7 +59,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
   useEffect(() => {
     if (!visible) return;
     let live = true;
-    authApi<{ userinfo: UserInfo }>('getUserInfo', { accessToken: token() }).then(
+    call('auth', 'getUserInfo', { accessToken: token() }).then(
       (a) => {
         if (!live) return;
         setLoadError(null);
@@ -80,8 +72,8 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
     };
   }, [visible]);
 
-  const save = async (patch: Partial<UserInfo>, okSummary: string) => {
-    const a = await authApi<{ userinfo: UserInfo; msg: string }>('updateUserInfo', { accessToken: token(), userinfo: patch });
+  const save = async (patch: Patch, okSummary: string) => {
+    const a = await call('auth', 'updateUserInfo', { accessToken: token(), userinfo: patch });
     accept(a.userinfo);
     toast.show({ severity: 'success', summary: okSummary, detail: a.msg });
   };
@@ -108,8 +100,8 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
    */
   const dropAvatar = async (id: string) => {
     try {
-      const a = await filesApi<{ object: { type: string; access: string } }>('getFileInfo', { id });
-      if (a.object.type === 'avatars' && a.object.access === 'owner') await filesApi('deleteFiles', { ids: [id] });
+      const a = await call('files', 'getFileInfo', { id });
+      if (a.object.type === 'avatars' && a.object.access === 'owner') await call('files', 'deleteFiles', { ids: [id] });
     } catch {
       // already gone, or not ours
     }
@@ -154,7 +146,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
   const resendConfirmation = async () => {
     setSendingConfirm(true);
     try {
-      const a = await authApi('sendEmailConfirmationLink', { accessToken: token() });
+      const a = await call('auth', 'sendEmailConfirmationLink', { accessToken: token() });
       setConfirmSent(true);
       toast.show({ severity: 'success', summary: 'Письмо отправлено', detail: a.msg });
     } catch (err) {
@@ -171,7 +163,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
     setLinkNotice(null);
     const go = () => router.push(linkPage);
     try {
-      const a = await authApi<{ providers: string[] }>('getLoginProviders', {});
+      const a = await call('auth', 'getLoginProviders');
       if (a.providers.length === 0) setLinkNotice(NO_PROVIDERS);
       else go();
     } catch {

@@ -9,7 +9,7 @@ export const SERVICE_BASE = {
 } as const satisfies Record<ServiceName, string>;
 
 /** `input` may be left out when the call takes an empty object. */
-type InputArg<S extends ServiceName, N extends CallName<S>> = Record<never, never> extends CallInput<S, N>
+export type InputArg<S extends ServiceName, N extends CallName<S>> = Record<never, never> extends CallInput<S, N>
   ? [input?: CallInput<S, N>, opts?: ApiOptions]
   : [input: CallInput<S, N>, opts?: ApiOptions];
 

@@ -1,5 +1,6 @@
-import { authApi } from './api';
+import type { CallOutput } from '@/lib/contract';
 import { ApiError } from './api-error';
+import { call } from './call';
 
 /**
  * Captcha for the sign-in forms: the script is loaded only when `getRecaptchaSiteKey` says a
@@ -7,7 +8,7 @@ import { ApiError } from './api-error';
  * A script that fails to load rejects the operation with a Russian message.
  */
 
-type SiteKey = { use: boolean; key: string; provider: 'recaptcha' | 'smartcaptcha' | null };
+type SiteKey = CallOutput<'auth', 'getRecaptchaSiteKey'>;
 
 interface Grecaptcha {
   ready(cb: () => void): void;
@@ -51,7 +52,7 @@ function loadScript(src: string): Promise<void> {
 }
 
 export function getSiteKey(): Promise<SiteKey> {
-  siteKey ??= authApi<SiteKey>('getRecaptchaSiteKey', {}).catch((err: unknown) => {
+  siteKey ??= call('auth', 'getRecaptchaSiteKey').catch((err: unknown) => {
     siteKey = null;
     throw err;
   });

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
-import { authApi } from './api';
+import { call } from './call';
 import { refreshAccessToken, storeAccessToken } from './refresh';
 import { forgetRoles, storeRoles } from './roles';
 
@@ -19,10 +19,10 @@ const AUDIENCE = 'kalkulus';
 const MAX_ATTEMPTS = 5;
 const MAX_FAILED_REFRESHES = 2;
 
+/** The key as cached in localStorage. */
 interface PublicKeyRecord {
   kid: string;
   publicKey: string;
-  keys?: { keys: Array<{ kid?: string }> };
 }
 
 export interface SessionClaims {
@@ -46,7 +46,7 @@ function readKeyRecord(): PublicKeyRecord | null {
 }
 
 async function fetchKeyRecord(): Promise<PublicKeyRecord> {
-  const a = await authApi<PublicKeyRecord>('getPublicKey', {});
+  const a = await call('auth', 'getPublicKey');
   const rec = { kid: a.kid, publicKey: a.publicKey };
   localStorage.setItem(PUBLIC_KEY_STORAGE, JSON.stringify(rec));
   return rec;
@@ -126,7 +126,7 @@ export function acceptTokens(answer: Record<string, unknown>): void {
 export async function logout(go: (path: string) => void = (p) => window.location.assign(p)): Promise<void> {
   clearLocal();
   try {
-    await authApi('logout', {});
+    await call('auth', 'logout');
   } catch {
     // Signing out locally still works when the service is unreachable.
   }

@@ -1,13 +1,14 @@
 import { chunkRange, type ChunkPlan } from '@/lib/domain/files/chunk-plan';
 import { crc32, crc32Hex } from '@/lib/domain/files/crc32';
 import type { FileObject, FileType } from '@/lib/schemas/files';
-import { filesApi } from '../api';
+import type { CallInput, CallOutput } from '@/lib/contract';
 import { ApiError, isApiError } from '../api-error';
+import { call, SERVICE_BASE } from '../call';
 import { refreshAccessToken } from '../refresh';
 import { fingerprint, forgetUpload, rememberUpload, savedUpload } from './resume-store';
 import { sendChunk } from './send-chunk';
 
-export const FILES_BASE = '/file-manager-service/api/v1';
+export const FILES_BASE = SERVICE_BASE.files;
 
 export interface UploadOptions {
   type: FileType;
@@ -91,14 +92,9 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
   let plan: ChunkPlan | undefined;
   let received = new Set<number>();
   if (uploadId) {
+    const saved = uploadId;
     try {
-      const st = await retrying(() =>
-        filesApi<{ received: number[]; chunks: number; chunk_size: number; size: number; status: string }>(
-          'uploadStatus',
-          { upload_id: uploadId },
-          { signal: opts.signal },
-        ),
-      );
+      const st = await retrying(() => call('files', 'uploadStatus', { upload_id: saved }, { signal: opts.signal }));
       if (st.status !== 'open' || st.size !== file.size) throw new Error('stale');
       plan = { size: st.size, chunks: st.chunks, chunkSize: st.chunk_size };
       received = new Set(st.received);
@@ -109,7 +105,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
     }
   }
   if (!uploadId || !plan) {
-    const body: Record<string, unknown> = { name: file.name, type: opts.type, size: file.size };
+    const body: CallInput<'files', 'createUpload'> = { name: file.name, type: opts.type, size: file.size };
     if (opts.root) {
       body.root = opts.root;
       if (opts.mode) body.mode = opts.mode;
@@ -117,7 +113,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
     if (opts.metadata) body.metadata = opts.metadata;
     if (file.size <= WHOLE_HASH_LIMIT) body.sha256 = await sha256Hex(file);
     const created = await retrying(() =>
-      filesApi<{ upload_id: string; chunk_size: number; chunks: number }>('createUpload', body, { signal: opts.signal }),
+      call('files', 'createUpload', body, { signal: opts.signal }),
     );
     uploadId = created.upload_id;
     plan = { size: file.size, chunks: created.chunks, chunkSize: created.chunk_size };
@@ -128,7 +124,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
 
   const abortOnServer = () => {
     forgetUpload(fp);
-    void filesApi('abortUpload', { upload_id: id }).catch(() => undefined);
+    void call('files', 'abortUpload', { upload_id: id }).catch(() => undefined);
   };
   try {
     let done = 0;
@@ -162,12 +158,12 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<FileO
         report(done);
       }
     };
-    let completed: { object: FileObject } | undefined;
+    let completed: CallOutput<'files', 'completeUpload'> | undefined;
     for (let round = 0; !completed; round++) {
       await sendMissing();
       stopIfAborted();
       try {
-        completed = await retrying(() => filesApi<{ object: FileObject }>('completeUpload', { upload_id: id }, { signal: opts.signal }));
+        completed = await retrying(() => call('files', 'completeUpload', { upload_id: id }, { signal: opts.signal }));
       } catch (e) {
         // The server lost some chunks (a restart, a damaged disk): send just those again, a few times at most.
         const missing = isApiError(e) && e.code === 'UPLOAD_INCOMPLETE' ? (e.body.missing as unknown) : undefined;

@@ -62,12 +62,15 @@ export interface CallSpec<S extends z.ZodType, Out extends CallResult> {
 
 /**
  * Defines a call: the handler gets the schema's output type; the call keeps the schema's input type and the
- * handler's result type (inferred, or declared: `defineCall<typeof schema, {total: number}>`).
+ * handler's result type (inferred, or declared: `defineCall<typeof schema, {total: number}>`); a `body: 'raw'` call
+ * keeps that mark too, so the browser's `call()` leaves it out.
  */
-export function defineCall<S extends z.ZodType = z.ZodType<Record<string, unknown>>, Out extends CallResult = CallResult>(
-  def: CallSpec<S, Out>,
-): CallDef<z.input<S>, Out> {
-  return def as unknown as CallDef<z.input<S>, Out>;
+export function defineCall<
+  S extends z.ZodType = z.ZodType<Record<string, unknown>>,
+  Out extends CallResult = CallResult,
+  B extends 'json' | 'raw' = 'json',
+>(def: CallSpec<S, Out> & { body?: B }): CallDef<z.input<S>, Out> & { body?: B } {
+  return def as unknown as CallDef<z.input<S>, Out> & { body?: B };
 }
 
 /** A service behind the gateway: where it is mounted, its table, and the variable naming its upstream. */

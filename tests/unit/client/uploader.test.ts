@@ -8,8 +8,9 @@ let failChunkOnce: number | null = null;
 let lostOnce: number[] | null = null;
 let status: { received: number[]; chunks: number; chunk_size: number; size: number; status: string } | null = null;
 
-vi.mock('@/lib/client/api', () => ({
-  filesApi: vi.fn(async (name: string, body: Record<string, unknown>) => {
+vi.mock('@/lib/client/call', () => ({
+  SERVICE_BASE: { files: '/file-manager-service/api/v1' },
+  call: vi.fn(async (_service: string, name: string, body: Record<string, unknown>) => {
     calls.push({ name, body });
     if (name === 'createUpload') {
       const size = body.size as number;

@@ -38,6 +38,9 @@ describe('the typed contract', () => {
     // Downloads answer a Response, not JSON: they are not calls of `call()`.
     expectTypeOf<'companies/export'>().not.toExtend<CallName<'product'>>();
     expectTypeOf<'file/:id'>().not.toExtend<CallName<'files'>>();
+    // A raw multipart body is not JSON either.
+    expectTypeOf<'uploadChunk'>().not.toExtend<CallName<'files'>>();
+    expectTypeOf<'createUpload'>().toExtend<CallName<'files'>>();
     const typeOnly = () => {
       // @ts-expect-error — a field the answer does not have.
       void call('product', 'cost/defaults/get').then((r) => r.defaults);

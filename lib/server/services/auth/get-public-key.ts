@@ -15,7 +15,8 @@ export const getPublicKey = defineCall({
 
 export const getRecaptchaSiteKey = defineCall({
   handle: ({ ctx }) => {
-    const provider = ctx.env.CAPTCHA_PROVIDER && ctx.env.CAPTCHA_SITE_KEY ? ctx.env.CAPTCHA_PROVIDER : null;
-    return { use: provider !== null, key: provider ? ctx.env.CAPTCHA_SITE_KEY : '', provider };
+    const key = ctx.env.CAPTCHA_SITE_KEY;
+    const provider = ctx.env.CAPTCHA_PROVIDER && key ? ctx.env.CAPTCHA_PROVIDER : null;
+    return { use: provider !== null, key: provider && key ? key : '', provider };
   },
 });

@@ -8,7 +8,8 @@ const { authApi, filesApi, uploadFile, show } = vi.hoisted(() => ({
   show: vi.fn(),
 }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }), usePathname: () => '/' }));
-vi.mock('@/lib/client/api', () => ({ authApi, filesApi }));
+// The service answers: `call(service, name, input)` is the edge the sidebar talks through.
+vi.mock('@/lib/client/call', () => ({ call: (service: string, name: string, input: unknown) => (service === 'auth' ? authApi : filesApi)(name, input) }));
 vi.mock('@/lib/client/uploader', () => ({ uploadFile }));
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => ({ show }) }));
 
