@@ -133,6 +133,8 @@ export interface CostRates {
   /** УСН with НДС: 5 and 7. */
   vatUsn5Pct: string;
   vatUsn7Pct: string;
+  /** The general contribution tariff on the date (`contribution_tariffs`); absent → PARAM_DEFAULTS. */
+  contributionsPct?: string;
 }
 
 export type ArticleNo = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | '13' | '14';
@@ -209,6 +211,8 @@ export interface CostResult {
   vatRatePct: string | null;
   /** Input VAT rate applied to purchase prices. */
   purchaseVatPct: string;
+  /** Contribution tariff used (статья 7): the parameter, else the rate table's general tariff on the date. */
+  contributionsPct: string;
   /** Input VAT is part of the cost (УСН, АУСН, ПСН). */
   purchaseVatInCost: boolean;
   directCosting: boolean;

@@ -69,6 +69,7 @@ export function calculateCost(spec: SpecDocument, params: CostParams, opts: Calc
     taxRegime: regime,
     vatRatePct: vatRate ? vatRate.toFixed() : null,
     purchaseVatPct: run.purchaseVatPct.toFixed(),
+    contributionsPct: run.contributionsPct.toFixed(),
     purchaseVatInCost: run.vatInCost,
     directCosting,
     priceBy: price.by,

@@ -11,12 +11,15 @@ import { SEMI_FINISHED_METHODS, TAX_REGIMES, type CostParams, type CostRates, ty
 export const VAT_IN_COST: ReadonlySet<TaxRegime> = new Set(TAX_REGIMES.filter((r) => TAX_REGIME[r].inputVatInCost));
 
 /** Where each VAT rate kind of the dated table sits in the engine's rates. */
-const RATE_OF_KIND: Record<VatRateKind, keyof CostRates> = { vat: 'vatGeneralPct', vat_usn_5: 'vatUsn5Pct', vat_usn_7: 'vatUsn7Pct' };
+const RATE_OF_KIND: Record<VatRateKind, 'vatGeneralPct' | 'vatUsn5Pct' | 'vatUsn7Pct'> = { vat: 'vatGeneralPct', vat_usn_5: 'vatUsn5Pct', vat_usn_7: 'vatUsn7Pct' };
 
 /** Lines of nested specifications an answer carries at most (beyond it their lines are left out, figures are not). */
 export const NESTED_LINES_MAX = 2000;
 
-/** What an empty parameter means (the form shows these as placeholders). */
+/**
+ * What an empty parameter means when the rates do not say (the server always passes the contribution
+ * tariff of the calculation date from the rate table; these figures serve pure callers such as tests).
+ */
 export const PARAM_DEFAULTS = { contributionsPct: '30', accidentPct: '0.2' } as const;
 
 export interface CalculateOptions {
@@ -65,7 +68,7 @@ export function runOf(p: CostParams, regime: TaxRegime, opts: CalculateOptions):
     resolve: opts.resolve ?? (() => undefined),
     method: methodOf(p.semiFinishedMethod),
     additionalWagePct: pctParam(p.additionalWagePct, 'additionalWagePct', '0', 'Дополнительная ЗП'),
-    contributionsPct: pctParam(p.contributionsPct, 'contributionsPct', PARAM_DEFAULTS.contributionsPct, 'Страховые взносы'),
+    contributionsPct: pctParam(p.contributionsPct, 'contributionsPct', opts.rates.contributionsPct ?? PARAM_DEFAULTS.contributionsPct, 'Страховые взносы'),
     accidentPct: pctParam(p.accidentPct, 'accidentPct', PARAM_DEFAULTS.accidentPct, 'НС и ПЗ'),
     purchaseVatPct,
     vatInCost: VAT_IN_COST.has(regime),

@@ -3,6 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { RateMissingError, type RateBook, type RateKind } from '@/lib/domain/calculators';
 import type { Db } from '../../db/client';
 import { rates } from '../../db/schema';
+import { LAW_DEFAULT_KINDS, lawDefaultsOn, type LawDefaults } from '@/lib/domain/calculators/law-defaults';
+import { moscowToday } from '@/lib/domain/format/date';
 import { ServiceError } from '../../errors';
 
 export interface RateRecord {
@@ -75,6 +77,12 @@ export async function readRates<T>(db: Db, kinds: readonly RateKind[], read: (bo
     throw err;
   }
 }
+
+/** The law defaults (general VAT rate, contribution tariff) today in Moscow. */
+export const lawDefaultsToday = (db: Db): Promise<LawDefaults> => {
+  const today = moscowToday();
+  return readRates(db, LAW_DEFAULT_KINDS, (book) => lawDefaultsOn(book, today));
+};
 
 export async function listRateRows(db: Db, kind?: RateKind): Promise<RateRecord[]> {
   const rows = await db

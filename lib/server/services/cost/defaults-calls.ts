@@ -2,16 +2,20 @@ import 'server-only';
 import { costUserDefaults } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
+import { lawDefaultsToday } from '../calculators/rates';
 import { defaultParamsFor } from './defaults';
 import { getCostDefaultsInput, saveCostDefaultsInput } from '@/lib/schemas/cost';
 
-/** `cost/defaults/get {companyId?}` → `{params, source}`: what /cost starts from. */
+/**
+ * `cost/defaults/get {companyId?}` → `{params, source, law}`: what /cost starts from; `law` — the general VAT
+ * rate and contribution tariff today (Moscow) from the rate table, what an empty field means.
+ */
 export const getCostDefaultsCall = defineCall({
   input: getCostDefaultsInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const d = await defaultParamsFor(ctx.db, user.id, input.companyId);
-    return { params: d.params, source: d.source };
+    return { params: d.params, source: d.source, law: await lawDefaultsToday(ctx.db) };
   },
 });
 
