@@ -60,16 +60,16 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   }, []);
 
   const specs = useLoad(() => specsApi.list(), []).data ?? NO_SPECS;
-  // The defaults (of the linked company, else the first own one with costing, else the user's) unless the link has parameters.
-  useLoad(
+  // The defaults (of the linked company, else the first own one with costing, else the user's) unless the link has
+  // parameters or the user edited first; the answer's `law` (today's VAT rate and contribution tariff) is used always.
+  const law = useLoad(
     async () => {
       const d = await costAnalysisApi.defaults(linked.companyId);
       if (!edited.current) applyDefaults(d);
       return d;
     },
     [],
-    { enabled: !linked.form },
-  );
+  ).data?.law;
   const own = useLoad(() => costAnalysisApi.ownCompanies(), []).data;
   const companies = useMemo(() => (own?.companies ?? []).map((c) => ({ id: c.id, name: c.shortName || c.fullName })), [own]);
 
@@ -169,6 +169,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
       <CostSpecSection specs={specs} specId={specId} onSpecId={setSpecId} compareIds={compareIds} onCompareIds={setCompareIds} draft={draft} onDraft={setDraft} errors={specFields} />
       <CostParamsSection
         source={source}
+        law={law}
         companies={companies}
         companyId={companyId}
         onCompany={chooseCompany}

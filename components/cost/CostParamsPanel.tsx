@@ -11,6 +11,8 @@ import {
   type SemiFinishedMethod,
   type TaxRegime,
 } from '@/lib/domain/cost';
+import { formatPercent } from '@/lib/domain/money';
+import type { LawDefaults } from './api';
 import s from './cost.module.css';
 
 export type PriceMode = 'markup' | 'margin' | 'price' | 'cost';
@@ -52,17 +54,31 @@ const BASES = [
   { value: 'machineHours', label: '₽ за машино-час' },
 ];
 
-const VAT_OPTIONS = [
-  { value: '', label: 'по режиму' },
-  { value: '22', label: '22 %' },
-  { value: '10', label: '10 %' },
-  { value: '7', label: '7 %' },
-  { value: '5', label: '5 %' },
-  { value: '0', label: '0 %' },
-  { value: 'none', label: 'без НДС' },
-];
+/**
+ * The VAT choices: «по режиму», the general rate today from the rate table (`law`), the reduced 10 % and the
+ * УСН payers' 7 % and 5 %, 0 %, без НДС; a chosen rate not among them (saved earlier) stays listed.
+ */
+function vatOptions(law: LawDefaults | undefined, chosen: string | undefined) {
+  const rates = [...new Set([law?.vatPct, chosen, '10', '7', '5', '0'])].filter((r): r is string => !!r && r !== 'none');
+  return [
+    { value: '', label: 'по режиму' },
+    ...rates.map((r) => ({ value: r, label: formatPercent(r) })),
+    { value: 'none', label: 'без НДС' },
+  ];
+}
 
-export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; onChange: (f: ParamsForm) => void; errors: Record<string, string> }) {
+export function CostParamsPanel({
+  form,
+  onChange,
+  errors,
+  law,
+}: {
+  form: ParamsForm;
+  onChange: (f: ParamsForm) => void;
+  errors: Record<string, string>;
+  /** The general VAT rate and contribution tariff today (`cost/defaults/get`); absent until it answers. */
+  law?: LawDefaults;
+}) {
   const p = form.params;
   const set = (patch: Partial<CostParams>) => onChange({ ...form, params: { ...p, ...patch } });
   const err = (k: string) => errors[`params.${k}`];
@@ -108,7 +124,7 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
     <div className={s.params}>
       {field('batchQty', 'Партия, ед.')}
       {field('additionalWagePct', 'Дополнительная ЗП, %')}
-      {field('contributionsPct', 'Страховые взносы, %', `${PARAM_DEFAULTS.contributionsPct} — по умолчанию`)}
+      {field('contributionsPct', 'Страховые взносы, %', law ? `${formatPercent(law.contributionsPct)} — по умолчанию` : 'общий тариф — по умолчанию')}
       {field('accidentPct', 'НС и ПЗ, %', `${PARAM_DEFAULTS.accidentPct.replace('.', ',')} — по умолчанию`)}
       {field('preparationPct', 'Подготовка производства, % основной ЗП')}
       {pool('shop', 'ОПР (статья 10)')}
@@ -177,7 +193,7 @@ export function CostParamsPanel({ form, onChange, errors }: { form: ParamsForm; 
       <label className={s.field}>
         Ставка НДС
         <select className={s.select} value={p.vatRatePct ?? ''} onChange={(e) => set({ vatRatePct: e.target.value || undefined })}>
-          {VAT_OPTIONS.map((o) => (
+          {vatOptions(law, p.vatRatePct).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -1,5 +1,6 @@
 'use client';
 
+import type { LawDefaults } from './api';
 import { CostParamsPanel, type ParamsForm } from './CostParamsPanel';
 import s from './cost.module.css';
 
@@ -23,6 +24,7 @@ export function CostParamsSection({
   onExport,
   onPrint,
   error,
+  law,
 }: {
   source: string;
   companies: { id: string; name: string }[];
@@ -38,6 +40,7 @@ export function CostParamsSection({
   onExport: () => void;
   onPrint: () => void;
   error: string | null;
+  law?: LawDefaults;
 }) {
   return (
     <section className={s.card}>
@@ -55,7 +58,7 @@ export function CostParamsSection({
           </select>
         </label>
       )}
-      <CostParamsPanel form={form} onChange={onForm} errors={fields} />
+      <CostParamsPanel form={form} onChange={onForm} errors={fields} law={law} />
       <div className={s.actions}>
         <button type="button" className="p-button" onClick={onCalculate} disabled={busy}>
           <i className="pi pi-calculator" aria-hidden="true" />

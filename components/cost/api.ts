@@ -3,6 +3,8 @@ import type { CallInput, CallOutput } from '@/lib/contract';
 
 /** Where the defaults came from (`cost/defaults/get`). */
 export type DefaultsSource = CallOutput<'product', 'cost/defaults/get'>['source'];
+/** The general VAT rate and contribution tariff today from the rate table (`cost/defaults/get`). */
+export type LawDefaults = CallOutput<'product', 'cost/defaults/get'>['law'];
 
 /** The /cost page's calls: the калькуляция with a chosen own company's defaults, sensitivity, реквизиты. */
 export const costAnalysisApi = {
