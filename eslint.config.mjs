@@ -2,13 +2,20 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 /**
- * Import rule (DESIGN §2): app → components → lib/{client,schemas} → lib/domain.
+ * Import rule: app → components → lib/{client,schemas} → lib/domain.
  * lib/domain imports nothing outside itself but the decimal library, the DOCX template library (docxtemplater), the zip library (fflate)
  * and the name-declension library (lvovich, pure, no dependencies); lib/server only from server code.
  */
 const serverOnly = {
   group: ['@/lib/server', '@/lib/server/*', '**/lib/server/*', '**/server/*'],
   message: 'lib/server — только для серверного кода (route handlers, серверные компоненты, proxy.ts, тесты).',
+};
+
+/** The contract (lib/contract.ts) has types only: the browser imports it with `import type`. */
+const contractTypesOnly = {
+  name: '@/lib/contract',
+  allowTypeImports: true,
+  message: 'lib/contract — только типы: import type.',
 };
 
 const config = [
@@ -42,7 +49,29 @@ const config = [
   },
   {
     files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}', 'lib/schemas/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverOnly] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [contractTypesOnly] }],
+    },
+  },
+  {
+    // The wire contract reads the server's call tables as types only: a value import would pull server code
+    // into every page that calls the server.
+    files: ['lib/contract.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: serverOnly.group,
+              allowTypeImports: true,
+              message: 'lib/contract.ts — только типы: из lib/server разрешён лишь import type.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];
 
