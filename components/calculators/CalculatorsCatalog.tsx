@@ -2,13 +2,16 @@
 
 import Link from 'next/link';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CALC_GROUPS, CALCULATOR_META } from '@/lib/domain/calculators/meta';
+import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { builtinMatches, customMatches } from './catalog-search';
 import { customApi, type CustomCalculator } from './custom-api';
 import { MyCalculators } from './MyCalculators';
 import s from './calculators.module.css';
+
+const NO_CUSTOM: CustomCalculator[] = [];
 
 /**
  * `/calculators`: the 19 calculators grouped and the user's own ones, one search over both (titles and
@@ -16,10 +19,7 @@ import s from './calculators.module.css';
  */
 export function CalculatorsCatalog() {
   const [query, setQuery] = useState('');
-  const [custom, setCustom] = useState<CustomCalculator[]>([]);
-  useEffect(() => {
-    customApi.list().then(setCustom, () => setCustom([]));
-  }, []);
+  const custom = useLoad(() => customApi.list(), []).data ?? NO_CUSTOM;
   const groups = useMemo(() => {
     const found = CALCULATOR_META.filter((c) => builtinMatches(c, query));
     return CALC_GROUPS.map((g) => ({ group: g, items: found.filter((c) => c.group === g) })).filter((g) => g.items.length > 0);

@@ -4,29 +4,29 @@ import Link from 'next/link';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CalcStep } from '@/lib/schemas/calculators';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
-import { customApi, type CustomCalculator, type CustomRef } from './custom-api';
+import { customApi, type CustomRef } from './custom-api';
 import { ResultView } from './ResultView';
 import s from './calculators.module.css';
 
 /** `/calculators/custom/{id}` (owner) or `/calculators/custom/shared/{token}` (by link): fill and run. */
 export function CustomCalculatorView({ refOf }: { refOf: CustomRef }) {
   const router = useAppRouter();
-  const [calc, setCalc] = useState<CustomCalculator | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<{ result: Record<string, string>; steps: CalcStep[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [actionMessage, setMessage] = useState<string | null>(null);
   const [link, setLink] = useState('');
   const key = JSON.stringify(refOf);
 
-  useEffect(() => {
-    customApi.get(JSON.parse(key) as CustomRef).then(setCalc, (e) => setMessage(userMessage(e)));
-  }, [key]);
+  const load = useLoad(() => customApi.get(JSON.parse(key) as CustomRef), [key]);
+  const calc = load.data ?? null;
+  const message = actionMessage ?? load.error;
 
   const run = async () => {
     try {
