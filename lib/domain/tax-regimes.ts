@@ -72,8 +72,14 @@ export const TAX_REGIME_TITLES = Object.fromEntries(TAX_REGIMES.map((r) => [r, T
 export const isTaxRegime = (v: unknown): v is TaxRegimeId => typeof v === 'string' && (TAX_REGIMES as readonly string[]).includes(v);
 export const isCostTaxRegime = (v: unknown): v is CostTaxRegime => typeof v === 'string' && (COST_TAX_REGIMES as readonly string[]).includes(v);
 
-/** The regimes a payer may have, in the model's order. */
-export const regimesOf = (payer: RegimePayer): TaxRegimeId[] => TAX_REGIMES.filter((r) => TAX_REGIME[r].payers.includes(payer));
+/** The regime a payer starts with (a person — «не применяется»). */
+export const DEFAULT_REGIME: Readonly<Record<RegimePayer, TaxRegimeId>> = { legal: 'osno', entrepreneur: 'osno', person: 'none' };
+
+/** The regimes a payer may have: the default first, then the model's order. */
+export const regimesOf = (payer: RegimePayer): TaxRegimeId[] => [
+  DEFAULT_REGIME[payer],
+  ...TAX_REGIMES.filter((r) => r !== DEFAULT_REGIME[payer] && TAX_REGIME[r].payers.includes(payer)),
+];
 
 /** The output VAT % of the regime, each rate kind read through `pctOf`; null = без НДС. */
 export function regimeVatPct(regime: TaxRegimeId, pctOf: (kind: VatRateKind) => string): string | null {
