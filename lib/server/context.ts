@@ -1,6 +1,5 @@
 import 'server-only';
-import path from 'node:path';
-import { openDatabase, type Database, type Db } from './db/client';
+import { openConfiguredDatabase, type Database, type Db } from './db/client';
 import { getEnv, type Env } from './env';
 import { log } from './log';
 import { createBlobStore } from './storage';
@@ -21,9 +20,7 @@ const holder = globalThis as Holder;
 async function init(): Promise<AppContext> {
   const env = getEnv();
   const started = Date.now();
-  const database = env.DATABASE_URL
-    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ driver: 'pglite', dir: path.join(env.dataDir, 'pg') });
+  const database = await openConfiguredDatabase(env);
   const blobs = createBlobStore(env);
   log.info(`database ${database.driver} ready, migrations applied, blobs on ${blobs.kind} (${Date.now() - started} ms)`);
   return { env, db: database.db, database, blobs };

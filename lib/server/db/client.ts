@@ -76,3 +76,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => pool.end(),
   };
 }
+
+/** The database the configuration names: PostgreSQL by `DATABASE_URL`, else PGlite in `DATA_DIR/pg`. */
+export function openConfiguredDatabase(env: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+  return env.DATABASE_URL
+    ? openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    : openDatabase({ driver: 'pglite', dir: path.join(env.dataDir, 'pg') });
+}

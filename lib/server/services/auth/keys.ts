@@ -56,6 +56,14 @@ export async function rotateSigningKey(db: Db): Promise<string> {
   return pair.kid;
 }
 
+/** Every stored key, oldest first: which signs (`retiredAt` null) and until when a retired one verifies. */
+export function listKeys(db: Db) {
+  return db
+    .select({ kid: authKeys.kid, createdAt: authKeys.createdAt, retiredAt: authKeys.retiredAt, verifyUntil: authKeys.verifyUntil })
+    .from(authKeys)
+    .orderBy(authKeys.createdAt);
+}
+
 /** Creates the first key when there is none (first start); safe when instances race. */
 async function ensureKey(db: Db): Promise<void> {
   const active = await db.select({ kid: authKeys.kid }).from(authKeys).where(isNull(authKeys.retiredAt)).limit(1);
@@ -128,11 +136,9 @@ export async function findVerifyKey(db: Db, kid: unknown): Promise<VerifyKey | u
   return (await getKeySet(db, { unknownKid: true })).verify.get(kid);
 }
 
-/** Removes keys whose verification window has passed. */
-export async function pruneKeys(db: Db): Promise<number> {
-  const gone = await db
-    .delete(authKeys)
-    .where(lt(authKeys.verifyUntil, new Date()))
-    .returning({ kid: authKeys.kid });
-  return gone.length;
+/** Removes keys whose verification window has passed; answers their names. */
+export async function pruneKeys(db: Db): Promise<string[]> {
+  const gone = await db.delete(authKeys).where(lt(authKeys.verifyUntil, new Date())).returning({ kid: authKeys.kid });
+  forgetKeys(db);
+  return gone.map((r) => r.kid);
 }

@@ -29,7 +29,7 @@ export function userOfRow(row: Record<string, unknown> | undefined): UserRow | u
 }
 
 /** The account of an address (plain SQL: see bench/auth). */
-export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(ctx: Pick<AppContext, 'db'>, email: string): Promise<UserRow | undefined> {
   const [row] = await rows<Record<string, unknown>>(ctx.db, userByEmailQuery(email));
   return userOfRow(row);
 }
