@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
+import { useLoad } from '@/lib/client/use-load';
 import { formatMoney } from '@/lib/domain/money';
 import type { FileObject } from '@/lib/schemas/files';
 import { specsApi, type SpecCostItem } from './api';
@@ -13,17 +14,17 @@ import { StaleBadges } from './StaleBadges';
 export function useSpecCosts(objects: FileObject[], enabled: boolean): Map<string, SpecCostItem> | null {
   const ids = enabled ? objects.filter((o) => o.kind === 'file' && o.type === 'specifications').map((o) => o.id) : [];
   const key = ids.join(',');
-  const [state, setState] = useState<{ key: string; items: Map<string, SpecCostItem> } | null>(null);
-  useEffect(() => {
-    if (!key) return;
-    const ctl = new AbortController();
-    specsApi.costs(key.split(',').slice(0, 100), ctl.signal).then(
-      (r) => setState({ key, items: new Map(r.items.map((i) => [i.id, i])) }),
-      () => !ctl.signal.aborted && setState({ key, items: new Map() }),
-    );
-    return () => ctl.abort();
-  }, [key]);
-  return state?.key === key ? state.items : null;
+  // A failure shows no figures (every cell «—») rather than a message.
+  const load = useLoad(
+    (signal) =>
+      specsApi.costs(key.split(',').slice(0, 100), signal).then(
+        (r) => new Map(r.items.map((i) => [i.id, i])),
+        () => new Map<string, SpecCostItem>(),
+      ),
+    [key],
+    { enabled: key !== '' },
+  );
+  return load.data ?? null;
 }
 
 /** The page's costs for the cells (a context: the table does not re-render its rows for a new closure). */

@@ -7,6 +7,7 @@ import { containing } from '@/lib/domain/cost/nesting';
 import { formatMoney } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useAppRouter } from '@/components/layout/use-app-router';
@@ -24,6 +25,8 @@ import { useLeaveGuard } from './use-leave-guard';
 import s from './spec-editor.module.css';
 
 const NO_ERRORS: Record<string, string> = {};
+const NO_SPECS: StoredSpec[] = [];
+const NO_SETS: LinkableSet[] = [];
 
 const sameFields = (a: Record<string, string>, b: Record<string, string>) => {
   const ka = Object.keys(a);
@@ -41,29 +44,27 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const [id, setId] = useState<string | undefined>(specId);
   const [version, setVersion] = useState<number | undefined>();
   const [dirty, setDirty] = useState(false);
-  const [specs, setSpecs] = useState<StoredSpec[]>([]);
-  // undefined until `business-processes/list` answers (the linked set's steps are shown from it).
-  const [processSets, setProcessSets] = useState<LinkableSet[] | undefined>();
+  const specsLoad = useLoad(() => specsApi.list(), []);
+  const specs = specsLoad.data ?? NO_SPECS;
+  // undefined until `business-processes/list` answers (the linked set's steps are shown from it); none after a failure.
+  const setsLoad = useLoad(() => processesApi.list(), []);
+  const processSets: LinkableSet[] | undefined = setsLoad.data ?? (setsLoad.error !== null ? NO_SETS : undefined);
   const [exporting, setExporting] = useState(false);
   const [totals, setTotals] = useState<CostResult | null>(null);
   const [totalsError, setTotalsError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const saving = useRef(false);
   const [importing, setImporting] = useState(false);
 
-  useEffect(() => {
-    specsApi.list().then(setSpecs, () => setSpecs([]));
-    processesApi.list().then(setProcessSets, () => setProcessSets([]));
-    if (!specId) return;
-    specsApi.get(specId).then(
-      (r) => {
-        setDoc(specForEditing(r.doc));
-        setVersion(r.version);
-      },
-      (e) => setLoadError(userMessage(e)),
-    );
-  }, [specId]);
+  // The stored document seeds the editor once per answer; the form stays the user's after that.
+  const stored = useLoad(() => specsApi.get(specId as string), [specId], { enabled: specId !== undefined });
+  const loadError = stored.error;
+  const [seeded, setSeeded] = useState(stored.data);
+  if (stored.data && stored.data !== seeded) {
+    setSeeded(stored.data);
+    setDoc(specForEditing(stored.data.doc));
+    setVersion(stored.data.version);
+  }
 
   // The semi-finished picker offers neither this specification nor any that contains it (at any depth): either
   // would make it contain itself (the server refuses such a save with SPEC_CYCLE).

@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { diffSpecs, type LinesDiff, type SpecDiff } from '@/lib/domain/cost/diff';
 import { numberForInput as ru } from '@/lib/domain/cost/display';
 import { formatDateTime } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
-import { specsApi, type SpecVersionInfo } from './api';
+import { useLoad } from '@/lib/client/use-load';
+import { specsApi } from './api';
 import s from './spec-editor.module.css';
 
 const show = (v: string) => (v === '' ? '—' : v);
@@ -120,22 +121,13 @@ export function SpecHistoryPanel({
   dirty: boolean;
   onRestored: () => void;
 }) {
-  const [versions, setVersions] = useState<SpecVersionInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const load = useLoad(() => specsApi.history(specId), [specId, stamp], { keep: true });
+  const versions = load.data?.versions ?? null;
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? load.error;
   const [picked, setPicked] = useState<number[]>([]);
   const [view, setView] = useState<{ version: number; doc: SpecDocument } | null>(null);
   const [diff, setDiff] = useState<{ from: number; to: number; diff: SpecDiff } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    specsApi.history(specId).then(
-      (r) => live && setVersions(r.versions),
-      (e) => live && setError(userMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [specId, stamp]);
 
   const toggle = (v: number) => setPicked((xs) => (xs.includes(v) ? xs.filter((x) => x !== v) : [...xs, v].slice(-2)));
   const open = async (v: number) => {

@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
-import { specsApi, type SpecStatus } from './api';
+import { useLoad } from '@/lib/client/use-load';
+import { specsApi } from './api';
 
 /**
  * «Цены устарели» (a nested specification changed after this one was calculated) and «Требует пересчёта»
@@ -11,19 +12,11 @@ import { specsApi, type SpecStatus } from './api';
  * `stamp` changes after each save, so the status is read again.
  */
 export function SpecStaleBanner({ specId, stamp, dirty, onRecalculated }: { specId: string; stamp: number | undefined; dirty: boolean; onRecalculated: () => void }) {
-  const [status, setStatus] = useState<SpecStatus | null>(null);
+  // The banner stays while a save's status is read again, and goes when the status cannot be read.
+  const load = useLoad(() => specsApi.status(specId), [specId, stamp], { keep: true });
+  const status = load.error ? undefined : load.data;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    specsApi.status(specId).then(
-      (r) => live && setStatus(r),
-      () => live && setStatus(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [specId, stamp]);
   if (!status?.stale) return null;
 
   const recalc = async () => {
@@ -31,7 +24,7 @@ export function SpecStaleBanner({ specId, stamp, dirty, onRecalculated }: { spec
     setError(null);
     try {
       await specsApi.recalculate(specId);
-      setStatus(await specsApi.status(specId));
+      load.reload();
       onRecalculated();
     } catch (e) {
       setError(userMessage(e));

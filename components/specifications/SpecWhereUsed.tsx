@@ -2,25 +2,15 @@
 
 import { countOf, ROWS } from '@/lib/domain/format/plural';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { specsApi } from './api';
 import s from './spec-editor.module.css';
 
 /** «Где используется»: the specifications that take this one as a semi-finished good. */
 export function SpecWhereUsed({ specId }: { specId: string }) {
-  const [list, setList] = useState<{ id: string; name: string; lines: number }[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    specsApi.whereUsed(specId).then(
-      (r) => live && setList(r.specs),
-      (e) => live && setError(userMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [specId]);
+  const load = useLoad(() => specsApi.whereUsed(specId), [specId]);
+  const list = load.data?.specs ?? null;
+  const error = load.error;
   return (
     <details className={s.panel}>
       <summary>Где используется{list ? ` (${list.length})` : ''}</summary>
