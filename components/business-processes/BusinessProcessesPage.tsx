@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import type { ProcessStep } from '@/lib/domain/cost';
 import { stepsForEditing } from '@/lib/domain/cost/display';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { processesApi, type LinkedSpec, type StoredProcess } from './api';
@@ -16,11 +17,13 @@ import { StepsTable } from './StepsTable';
 import { liveTotals, moveStep, newStep } from './steps';
 import s from './processes.module.css';
 
+const NO_SETS: StoredProcess[] = [];
+const NO_LINKED: LinkedSpec[] = [];
+
 /** `/business-processes/{setId?}`: the user's business processes on the left, the open one on the right. */
 export function BusinessProcessesPage({ setId }: { setId?: string }) {
   const router = useAppRouter();
   const toast = useToast();
-  const [sets, setSets] = useState<StoredProcess[]>([]);
   const [name, setName] = useState('');
   const [steps, setSteps] = useState<ProcessStep[]>([newStep()]);
   const [version, setVersion] = useState<number | undefined>();
@@ -28,37 +31,30 @@ export function BusinessProcessesPage({ setId }: { setId?: string }) {
   /** The address names a process that is not in the user's list (deleted, someone else's, mistyped). */
   const [missing, setMissing] = useState(false);
 
-  const reload = useCallback(() => {
-    processesApi.list().then(
-      (list) => {
-        setSets(list);
-        const open = list.find((x) => x.id === setId);
-        setMissing(setId !== undefined && !open);
-        if (open) {
-          setName(open.name);
-          // The server keeps numbers with a dot; the form shows them the Russian way.
-          setSteps(stepsForEditing(open.steps));
-          setVersion(open.version);
-        }
-      },
-      (e) => toast.show({ severity: 'error', summary: 'Не удалось загрузить наборы', detail: userMessage(e) }),
-    );
-  }, [setId, toast]);
-  useEffect(reload, [reload]);
-
-  // Specifications that take their operations from this process; a change in it marks them.
-  const [linked, setLinked] = useState<LinkedSpec[]>([]);
+  // Each answer of the list (the first, and again after a save) seeds the form with the open process.
+  const list = useLoad(() => processesApi.list(), [setId], { keep: true });
+  const sets = list.data ?? NO_SETS;
+  const reload = list.reload;
+  const [seeded, setSeeded] = useState<StoredProcess[] | undefined>();
+  if (list.data && list.data !== seeded) {
+    setSeeded(list.data);
+    const open = list.data.find((x) => x.id === setId);
+    setMissing(setId !== undefined && !open);
+    if (open) {
+      setName(open.name);
+      // The server keeps numbers with a dot; the form shows them the Russian way.
+      setSteps(stepsForEditing(open.steps));
+      setVersion(open.version);
+    }
+  }
+  const listFailure = list.failure;
   useEffect(() => {
-    if (!setId) return;
-    let live = true;
-    processesApi.linked(setId).then(
-      (specs) => live && setLinked(specs),
-      () => live && setLinked([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [setId, version]);
+    if (listFailure !== undefined) toast.show({ severity: 'error', summary: 'Не удалось загрузить наборы', detail: userMessage(listFailure) });
+  }, [listFailure, toast]);
+
+  // Specifications that take their operations from this process; a change in it marks them (none when unreadable).
+  const linkedLoad = useLoad(() => processesApi.linked(setId as string), [setId, version], { enabled: setId !== undefined, keep: true });
+  const linked = (linkedLoad.error === null && linkedLoad.data) || NO_LINKED;
 
   const totals = useMemo(() => liveTotals(name, steps), [name, steps]);
   // Per-step totals for the flow diagram (when every number is filled in).
