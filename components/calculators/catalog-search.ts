@@ -2,7 +2,7 @@ import type { CalculatorMeta } from '@/lib/domain/calculators/meta';
 import type { CustomDefinition } from '@/lib/schemas/calculators-custom';
 
 /** Lower case, «ё» as «е», runs of spaces (also NBSP) as one: what the catalog search compares. */
-export const normSearch = (t: string) => t.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+const normSearch = (t: string) => t.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 
 /** A built-in calculator matches by its title and description. */
 export const builtinMatches = (c: Pick<CalculatorMeta, 'title' | 'description'>, query: string): boolean => {

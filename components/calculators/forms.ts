@@ -10,7 +10,7 @@ import { formatIsoDate, parseRuDate, parseRuMonth } from '@/lib/domain/format/da
  * `payments`: partial payments typed as «дд.мм.гггг сумма; …», sent as `[{date, amount}]`.
  * `check`: a checkbox, `'true'`/`'false'` (its hint — the rule's source — stays visible beside it).
  */
-export type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'check' | 'text' | 'payments';
+type FieldKind = 'money' | 'percent' | 'number' | 'int' | 'date' | 'month' | 'select' | 'bool' | 'check' | 'text' | 'payments';
 
 export interface FormField {
   name: string;
@@ -59,7 +59,7 @@ const PERIOD_OUTPUTS: FormOutput[] = [
 ];
 
 /** «05.02.2026 40 000; 20.02.2026 10 000,50» → `[{date: '2026-02-05', amount: '40 000'}, …]`; null when a part is not «date amount». */
-export function parsePayments(text: string): { date: string; amount: string }[] | null {
+function parsePayments(text: string): { date: string; amount: string }[] | null {
   const out: { date: string; amount: string }[] = [];
   for (const part of splitList(text)) {
     const m = /^(\S+)\s+(.+)$/.exec(part);

@@ -18,7 +18,7 @@ export interface AccountForm {
   isDefault: boolean;
 }
 
-export type OverheadBase = 'wages' | 'direct' | 'machineHours';
+type OverheadBase = 'wages' | 'direct' | 'machineHours';
 
 export interface CostingForm {
   additionalWagePct: string;

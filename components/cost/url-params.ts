@@ -41,7 +41,7 @@ const PRICE_KEYS: [string, Exclude<PriceMode, 'cost'>][] = [
 const BASES: OverheadPool['base'][] = ['wages', 'direct', 'machineHours'];
 
 /** Every key the page reads (a query with none of them keeps the user's own defaults). */
-export const PARAM_KEYS = [...NUMERIC.map(([k]) => k), ...POOLS.map(([k]) => k), ...PRICE_KEYS.map(([k]) => k), 'pricing', 'direct', 'regime', 'vat', 'semi'];
+const PARAM_KEYS = [...NUMERIC.map(([k]) => k), ...POOLS.map(([k]) => k), ...PRICE_KEYS.map(([k]) => k), 'pricing', 'direct', 'regime', 'vat', 'semi'];
 
 /** A decimal as a user may type it (`12`, `2,5`, `-3.75`), at most 30 characters. */
 const number = (v: string | null): string | null => (v !== null && v.length <= 30 && /^-?\d+([.,]\d+)?$/.test(v.trim()) ? v.trim() : null);

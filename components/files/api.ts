@@ -76,7 +76,7 @@ export const fileUrl = (id: string, opts: { download?: boolean; inline?: boolean
 };
 
 /** Saves a blob under `name` through an object URL, revoked 100 ms later. */
-export function saveBlob(blob: Blob, name: string): void {
+function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -89,7 +89,7 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /** The name in `Content-Disposition` (`filename*` first). */
-export function filenameOf(header: string | null, fallback: string): string {
+function filenameOf(header: string | null, fallback: string): string {
   const star = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (star) {
     try {
@@ -102,7 +102,7 @@ export function filenameOf(header: string | null, fallback: string): string {
 }
 
 /** Downloads `GET /files?ids=…` as a zip and saves it as a named file. */
-export async function downloadZip(ids: string[], fallbackName: string): Promise<void> {
+async function downloadZip(ids: string[], fallbackName: string): Promise<void> {
   const get = () =>
     fetch(`${FILES_BASE}/files?ids=${ids.map(encodeURIComponent).join(',')}`, {
       headers: { Authorization: `Bearer ${Cookies.get('accessToken') ?? ''}` },

@@ -27,7 +27,7 @@ export function useToast(): ToastApi {
 }
 
 /** Delay after the last message leaves before the toast layer is cleared. */
-export const TOAST_CLEAR_DELAY_MS = 200;
+const TOAST_CLEAR_DELAY_MS = 200;
 
 /** One toast layer for the app (top right), as the seed: summary, optional detail, closable by default. */
 export function ToastProvider({ children }: { children: ReactNode }) {

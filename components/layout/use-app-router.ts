@@ -5,8 +5,6 @@ import { useMemo } from 'react';
 import { leavesPage } from '@/lib/domain/layout/progress';
 import { startProgress } from './progress-bar';
 
-export { leavesPage };
-
 /**
  * Next's router with the top progress bar: `push` and `replace` to another page start it as links do
  * (components/layout/NavigationProgress.tsx stops it when the new URL has rendered).

@@ -24,7 +24,7 @@ export const emptySpec = (): SpecDocument => ({
 });
 
 export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
-export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
+const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
 
 /** брутто − нетто of a line (the default quantity of its returnable waste), Russian, or '' when not computable. */
 export function defaultReturnableQty(m: MaterialLine): string {
@@ -90,7 +90,7 @@ function returnableWith(m: MaterialLine, patch: { qty?: string; price?: string }
  * The change of a line when semi-finished specification `specId` is picked ('' = bought): article 3, the price
  * from the specification; an unnamed line takes the specification's name and unit of output.
  */
-export function pickSpec(line: MaterialLine, specId: string, specs: readonly StoredSpec[]): Partial<MaterialLine> {
+function pickSpec(line: MaterialLine, specId: string, specs: readonly StoredSpec[]): Partial<MaterialLine> {
   if (!specId) return { specId: undefined };
   const sp = specs.find((x) => x.id === specId);
   const named = line.name.trim() || !sp ? {} : { name: sp.name, ...(sp.unit ? { unit: sp.unit } : {}) };

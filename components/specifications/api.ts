@@ -74,9 +74,6 @@ export type SpecStatus = Omit<CallOutput<'product', 'specs/status'>, 'ok' | 'msg
 /** One saved version of a specification (`specs/history`). */
 export type SpecVersionInfo = CallOutput<'product', 'specs/history'>['versions'][number];
 
-/** The answer of `cost/calculate`. */
-export type CalculateAnswer = CallOutput<'product', 'cost/calculate'>;
-
 /** A saved calculation scenario (`cost/scenarios/list`). */
 export type CostScenario = CallOutput<'product', 'cost/scenarios/list'>['scenarios'][number];
 

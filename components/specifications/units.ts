@@ -1,1 +1,1 @@
-export { OKEI_UNITS, okeiCodeOf, type OkeiUnit } from '@/lib/domain/cost/okei';
+export { OKEI_UNITS } from '@/lib/domain/cost/okei';

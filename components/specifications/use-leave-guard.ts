@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 export const LEAVE_MESSAGE = 'Есть несохранённые изменения. Уйти без сохранения?';
 
 /** Whether a click on `a` would take the user to another page of this app (same origin, same tab). */
-export function internalTarget(e: MouseEvent, here: Location = window.location): HTMLAnchorElement | null {
+function internalTarget(e: MouseEvent, here: Location = window.location): HTMLAnchorElement | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const a = (e.target as Element | null)?.closest?.('a[href]');
   if (!(a instanceof HTMLAnchorElement)) return null;

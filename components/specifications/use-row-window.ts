@@ -11,7 +11,7 @@ interface View {
   rowPx: number;
 }
 
-export interface RowWindow {
+interface RowWindow {
   /** First rendered row index (inclusive). */
   start: number;
   /** Last rendered row index (exclusive). */

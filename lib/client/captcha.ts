@@ -51,7 +51,7 @@ function loadScript(src: string): Promise<void> {
   return p;
 }
 
-export function getSiteKey(): Promise<SiteKey> {
+function getSiteKey(): Promise<SiteKey> {
   siteKey ??= call('auth', 'getRecaptchaSiteKey').catch((err: unknown) => {
     siteKey = null;
     throw err;

@@ -58,7 +58,7 @@ async function fetchKeyRecord(): Promise<PublicKeyRecord> {
  * lack them and is checked with its current key. The servers check every token again — this only decides
  * whether the page needs a refresh.
  */
-export async function verifyAccessToken(token: string): Promise<SessionClaims> {
+async function verifyAccessToken(token: string): Promise<SessionClaims> {
   const { kid } = decodeProtectedHeader(token);
   let rec = readKeyRecord();
   if (!rec || (kid !== undefined && rec.kid !== kid)) rec = await fetchKeyRecord();

@@ -2,7 +2,7 @@
  * Pages that need a signed-in user. Every prefix also covers its sub-paths.
  * `/file/…` opens without sign-in when a `link` token is given (the file service checks it).
  */
-export const PROTECTED_PREFIXES = [
+const PROTECTED_PREFIXES = [
   '/business-processes',
   '/specifications',
   '/calculators',

@@ -73,7 +73,7 @@ export const isTaxRegime = (v: unknown): v is TaxRegimeId => typeof v === 'strin
 export const isCostTaxRegime = (v: unknown): v is CostTaxRegime => typeof v === 'string' && (COST_TAX_REGIMES as readonly string[]).includes(v);
 
 /** The regime a payer starts with (a person — «не применяется»). */
-export const DEFAULT_REGIME: Readonly<Record<RegimePayer, TaxRegimeId>> = { legal: 'osno', entrepreneur: 'osno', person: 'none' };
+const DEFAULT_REGIME: Readonly<Record<RegimePayer, TaxRegimeId>> = { legal: 'osno', entrepreneur: 'osno', person: 'none' };
 
 /** The regimes a payer may have: the default first, then the model's order. */
 export const regimesOf = (payer: RegimePayer): TaxRegimeId[] => [

@@ -41,7 +41,7 @@ export const loginInput = z.object({
 export const logoutInput = z.object({ refreshToken: z.string().max(200).optional() });
 
 /* Inputs of the calls in lib/server/services/auth/oauth.ts. */
-export const oauthProviderSchema = z.enum(['yandex', 'vk'], { message: 'Неизвестный способ входа' });
+const oauthProviderSchema = z.enum(['yandex', 'vk'], { message: 'Неизвестный способ входа' });
 export const getOAuthLinkInput = z.object({ provider: oauthProviderSchema, redirectUri: z.string().max(500).optional() });
 export const oauthLoginInput = z.object({
   provider: oauthProviderSchema,

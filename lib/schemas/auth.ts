@@ -1,8 +1,8 @@
 import { z } from './envelope';
 
 /** Field rules of the sign-in forms, shared by the pages and the auth service. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 export const emailSchema = z
   .string({ message: 'Введите адрес электронной почты' })
@@ -38,11 +38,6 @@ export const messengerLinkSchema = z
   .refine((v) => v === '' || /^@[A-Za-z0-9_]{5,32}$/.test(v) || (/^https:\/\/[^\s]+$/i.test(v) && URL.canParse(v)), {
     message: 'Укажите ссылку вида https://t.me/имя или @имя',
   });
-
-/** The client form: the passwords must match. */
-export const newPasswordFormSchema = z
-  .object({ password: passwordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: 'Пароли не совпадают', path: ['confirm'] });
 
 /** A Russian mobile number; stored as +7XXXXXXXXXX. */
 export const phoneSchema = z

@@ -7,7 +7,7 @@ import { z } from './envelope';
 const label = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(120, { message: 'Не длиннее 120 символов.' });
 const name = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(40, { message: 'Не длиннее 40 символов.' });
 
-export const customDefinitionSchema = z
+const customDefinitionSchema = z
   .object({
     name: label,
     inputs: z.array(z.object({ name, label }), { error: 'Ожидается список полей.' }).max(CUSTOM_LIMITS.inputs, { message: `Не больше ${CUSTOM_LIMITS.inputs} полей.` }),

@@ -88,7 +88,7 @@ export const rateValueSchemas: Record<RateKind, z.ZodType> = {
 };
 
 const kinds = Object.keys(RATE_KINDS) as [RateKind, ...RateKind[]];
-export const rateKindSchema = z.enum(kinds, { error: 'Неизвестный вид ставки.' });
+const rateKindSchema = z.enum(kinds, { error: 'Неизвестный вид ставки.' });
 
 export const listRatesSchema = z.object({ kind: rateKindSchema.optional() });
 
@@ -109,7 +109,7 @@ export const addRateSchema = z
   });
 
 /** The largest XLSX the key-rate import reads (the full table since 2013 is well under 1 МБ). */
-export const MAX_KEY_RATE_XLSX_BYTES = 5 * 1024 * 1024;
+const MAX_KEY_RATE_XLSX_BYTES = 5 * 1024 * 1024;
 export const MAX_KEY_RATE_XLSX_BASE64 = Math.ceil((MAX_KEY_RATE_XLSX_BYTES * 4) / 3) + 4;
 
 /** `calculators/rates/import-key-rate`: the book as base64; `apply` adds the new rows (otherwise a preview). */

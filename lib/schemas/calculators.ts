@@ -45,9 +45,9 @@ export function decimal(opts: DecOpts = {}) {
     });
 }
 
-export const money = (opts: Omit<DecOpts, 'places'> = {}) => decimal({ ...opts, places: 2 });
+const money = (opts: Omit<DecOpts, 'places'> = {}) => decimal({ ...opts, places: 2 });
 /** Percent with up to 4 decimals, 0…100 unless told. */
-export const percent = (opts: Omit<DecOpts, 'places'> = {}) => decimal({ max: '100', ...opts, places: 4 });
+const percent = (opts: Omit<DecOpts, 'places'> = {}) => decimal({ max: '100', ...opts, places: 4 });
 
 /** A whole number in [min, max]; accepts "12" from a URL. */
 export function int(min: number, max: number) {
@@ -68,10 +68,10 @@ export function int(min: number, max: number) {
 export const isoDate = () =>
   z.string({ error: 'Укажите дату.' }).refine(isValidDate, { message: 'Введите дату в формате ГГГГ-ММ-ДД.' });
 
-export const isoMonth = () =>
+const isoMonth = () =>
   z.string({ error: 'Укажите месяц.' }).regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, { message: 'Введите месяц в формате ГГГГ-ММ.' });
 
-export const bool = () =>
+const bool = () =>
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: 'Выберите да или нет.' }).transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'Выберите значение из списка.' });
@@ -241,15 +241,18 @@ export const calculatorInputs = {
 } as const;
 
 export type CalculatorId = keyof typeof calculatorInputs;
-export const CALCULATOR_IDS = Object.keys(calculatorInputs) as CalculatorId[];
 
 export const runCalculatorSchema = z.object({
   id: z.string({ error: 'Укажите калькулятор.' }).min(1, { message: 'Укажите калькулятор.' }),
   input: z.record(z.string(), z.unknown(), { error: 'Ожидается объект с полями калькулятора.' }).default({}),
 });
 
-export const stepSchema = z.object({ label: z.string(), formula: z.string(), value: z.string() });
-export type CalcStep = z.infer<typeof stepSchema>;
+/** One line of a calculator's explanation. */
+export interface CalcStep {
+  label: string;
+  formula: string;
+  value: string;
+}
 
 /* Inputs of the calls in lib/server/services/calculators/custom-calls.ts. */
 export const copyCustomInput = z.object({ token: z.string({ error: 'Укажите ссылку на калькулятор.' }).min(10, { message: 'Укажите ссылку на калькулятор.' }).max(64) });

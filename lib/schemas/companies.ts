@@ -58,7 +58,7 @@ const poolSchema = z
   .default({ base: 'wages', pct: undefined, rate: undefined });
 
 /** Own companies' costing defaults for /cost, under the names of the cost parameters. */
-export const costingSchema = z.object({
+const costingSchema = z.object({
   additionalWagePct: decimalField('1000'),
   contributionsPct: decimalField('100'),
   accidentPct: decimalField('100'),
@@ -71,9 +71,9 @@ export const costingSchema = z.object({
     .enum(['flow', 'semi'], { error: 'Метод учёта полуфабрикатов: flow (бесполуфабрикатный) или semi (полуфабрикатный).' })
     .default('flow'),
 });
-export type CostingDefaults = z.output<typeof costingSchema>;
+type CostingDefaults = z.output<typeof costingSchema>;
 
-export const bankAccountSchema = z.object({
+const bankAccountSchema = z.object({
   bik: requisite,
   bankName: text(300),
   corrAccount: requisite,
@@ -138,7 +138,7 @@ function checkRequisites(c: Raw, ctx: z.RefinementCtx) {
 }
 
 /** Cleans реквизиты and settles the default account. */
-export function normalizeCompany(c: Raw): CompanyData {
+function normalizeCompany(c: Raw): CompanyData {
   const accounts = c.bankAccounts.map((a) => ({
     bik: cleanRequisite(a.bik),
     bankName: a.bankName,
@@ -179,7 +179,7 @@ export const companyIdSchema = z.object({ id: idSchema });
 
 export const companyDeleteSchema = z.object({ id: idSchema, version: z.number().int().positive().optional() });
 
-export const COMPANY_SORTS = ['name', '-name', 'inn', '-inn', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
+const COMPANY_SORTS = ['name', '-name', 'inn', '-inn', 'updated_at', '-updated_at', 'created_at', '-created_at'] as const;
 export type CompanySort = (typeof COMPANY_SORTS)[number];
 
 export const companyListSchema = z.object({

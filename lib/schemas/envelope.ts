@@ -14,15 +14,6 @@ z.config({ jitless: typeof window !== 'undefined' });
 /** A field path → Russian message map, as sent in `fields` of a failure answer. */
 export type FieldErrors = Record<string, string>;
 
-/** The failure envelope (docs/api.md). */
-export const failureSchema = z.object({
-  ok: z.literal(false),
-  msg: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type Failure = z.infer<typeof failureSchema>;
-
 /** Turns zod issues into `fields`: dotted paths ("items.0.qty") → the first message for that path. */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const fields: FieldErrors = {};

@@ -3,7 +3,7 @@ import { nameProblem } from '@/lib/domain/files/names';
 
 /** File-manager wire shapes, shared by the server and the browser. */
 
-export const FILE_TYPES = ['documents', 'specifications', 'templates', 'avatars'] as const;
+const FILE_TYPES = ['documents', 'specifications', 'templates', 'avatars'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 export const FILE_SORTS = ['name', '-name', 'updated_at', '-updated_at', 'size', '-size'] as const;
 export type FileSort = (typeof FILE_SORTS)[number];
@@ -51,26 +51,19 @@ export interface FileShare {
   created_at: string;
 }
 
-export interface FileLink {
-  id: string;
-  expires_at: string | null;
-  has_password: boolean;
-  created_at: string;
-}
-
-export const fileTypeSchema = z.enum(FILE_TYPES, { message: 'Неизвестный тип: documents, specifications, templates или avatars.' });
-export const idSchema = z.string().trim().min(1, { message: 'Не указан объект.' }).max(100);
+const fileTypeSchema = z.enum(FILE_TYPES, { message: 'Неизвестный тип: documents, specifications, templates или avatars.' });
+const idSchema = z.string().trim().min(1, { message: 'Не указан объект.' }).max(100);
 export const rootSchema = z.union([idSchema, z.null()]).optional();
-export const modeSchema = z.enum(['private', 'public'], { message: 'Режим: private или public.' });
-export const shareAccessSchema = z.enum(['read', 'edit'], { message: 'Права: read (просмотр) или edit (изменение).' });
+const modeSchema = z.enum(['private', 'public'], { message: 'Режим: private или public.' });
+const shareAccessSchema = z.enum(['read', 'edit'], { message: 'Права: read (просмотр) или edit (изменение).' });
 /** sha256 as 64 hex digits (either case; stored lower-case). */
-export const sha256Schema = z
+const sha256Schema = z
   .string()
   .regex(/^[0-9a-fA-F]{64}$/, { message: 'SHA-256 — 64 шестнадцатеричные цифры.' })
   .transform((s) => s.toLowerCase());
 
 /** A name from input: trimmed and checked (Russian message in `fields.name`). */
-export const nameSchema = z
+const nameSchema = z
   .string({ message: 'Введите название.' })
   .transform((s) => s.normalize('NFC').trim())
   .superRefine((s, ctx) => {
@@ -79,7 +72,7 @@ export const nameSchema = z
   });
 
 /** `metadata`: JSON text (an object sent as JSON is accepted and stored as text). At most 4 MiB. */
-export const metadataSchema = z
+const metadataSchema = z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .transform((v, ctx) => {
     const text = typeof v === 'string' ? v : JSON.stringify(v);

@@ -4,7 +4,7 @@ import { COST_TAX_REGIMES } from '@/lib/domain/tax-regimes';
 import { z } from './envelope';
 
 /** The current version of the specification document (stored as a file-manager object's metadata). */
-export const SPEC_SCHEMA_VERSION = 1 as const;
+const SPEC_SCHEMA_VERSION = 1 as const;
 
 /** Most lines a specification may hold (the editor and the engine are measured at this size). */
 export const MAX_SPEC_LINES = 20_000;
@@ -50,7 +50,7 @@ function checkDecimal(v: string | number, ctx: z.RefinementCtx, opts: DecOpts): 
  * A decimal on the wire: a JSON number or a string with a dot or comma and optional digit groups
  * ("1 234,56"); normalised to a plain decimal string with a dot.
  */
-export function decimalString(opts: DecOpts = {}) {
+function decimalString(opts: DecOpts = {}) {
   return z.union([z.string(), z.number()], { error: 'Введите число.' }).transform((v, ctx) => checkDecimal(v, ctx, opts));
 }
 
@@ -125,8 +125,6 @@ export const specificationSchema = z.object({
   operations: z.array(operationSchema).max(MAX_SPEC_LINES, { error: `Не больше ${MAX_SPEC_LINES} строк.` }).superRefine(uniqueIds).default([]),
 });
 
-export type SpecificationInput = z.input<typeof specificationSchema>;
-
 /** Parsed documents are exactly what the engine takes. */
 export const asSpecDocument = (s: z.output<typeof specificationSchema>): SpecDocument => s as SpecDocument;
 
@@ -176,7 +174,6 @@ export const costParamsSchema = z
     }
   });
 
-export type CostParamsInput = z.input<typeof costParamsSchema>;
 export const asCostParams = (p: z.output<typeof costParamsSchema>): CostParams => p as CostParams;
 
 /** A business-process set (steps per unit of output). */
@@ -205,4 +202,3 @@ export const processSetSchema = z.object({
     .max(500, { error: 'Не больше 500 шагов.' })
     .superRefine(uniqueIds),
 });
-export type ProcessSetInput = z.input<typeof processSetSchema>;

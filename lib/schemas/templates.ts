@@ -1,6 +1,5 @@
 import { TEMPLATE_SAMPLE_IDS } from '@/lib/domain/docx/samples';
 import type { FieldType } from '@/lib/domain/docx/values';
-import type { FileObject } from './files';
 import { z } from './envelope';
 
 /** Documents from DOCX templates: the calls `templates/fields` and `templates/generate`. */
@@ -33,7 +32,6 @@ export const generateInputSchema = templateSourcesSchema.and(
     root: z.string().trim().min(1).max(100).nullable().optional(),
   }),
 );
-export type GenerateInput = z.output<typeof generateInputSchema>;
 
 export const addSampleSchema = z.object({
   sample: z.enum(TEMPLATE_SAMPLE_IDS, { error: `Образец: ${TEMPLATE_SAMPLE_IDS.join(', ')}.` }).default('invoice'),
@@ -62,10 +60,4 @@ export interface TemplateFieldsAnswer {
   template: { id: string; name: string };
   fields: TemplateFieldView[];
   loops: TemplateLoopView[];
-}
-
-export interface GenerateAnswer {
-  object: FileObject;
-  /** Placeholders left empty in the document. */
-  missing: string[];
 }

@@ -1,38 +1,17 @@
-import { z } from './envelope';
-
 /**
  * Text fields and control characters. No text a call takes may carry a control character: both databases
  * refuse U+0000, and the rest (C0 but tab and line breaks, DEL, C1, a lone half of a surrogate pair) is never
  * typed by a person — it is binary garbage or an attack. The gateway applies this rule to every string of
  * every call's input, keys included, before the call's schema runs (`inputProblem` below, used by
- * lib/server/gateway/dispatch.ts), so every schema has it without asking. Single-line fields (names, ids,
- * logins, search) refuse tab and line breaks too: build them with `line()`; multiline ones (notes,
- * descriptions) with `text()`.
+ * lib/server/gateway/dispatch.ts), so every schema has it without asking.
  */
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 
 export const CONTROL_MESSAGE = 'Уберите из текста служебные символы.';
-export const LINE_MESSAGE = 'Введите текст в одну строку.';
 
 /** Whether a string carries a character no text field accepts (tab and line breaks are not among them). */
 export const hasControlChars = (s: string): boolean => CONTROL.test(s);
-
-type StringParams = Parameters<typeof z.string>[0];
-
-/** Multiline text (notes, descriptions, comments): tab and line breaks allowed, other control characters refused. */
-export function text(params?: StringParams) {
-  return z.string(params).refine((s) => !CONTROL.test(s), { message: CONTROL_MESSAGE });
-}
-
-/** One line of text (names, ids, logins, search): no control character at all, tab and line breaks included. */
-export function line(params?: StringParams) {
-  return z
-    .string(params)
-    .refine((s) => !CONTROL.test(s), { message: CONTROL_MESSAGE, abort: true })
-    .refine((s) => !LINE_BREAK.test(s), { message: LINE_MESSAGE });
-}
 
 /** How deep a call's JSON input may nest (objects and arrays); deeper input is refused before any schema runs. */
 export const MAX_INPUT_DEPTH = 64;

@@ -7,4 +7,3 @@ export const validateInputSchema = z.object({
   value: z.union([z.string(), z.number()], { error: 'Укажите значение строкой.' }).transform(String),
   bik: z.union([z.string(), z.number()]).transform(String).optional(),
 });
-export type ValidateInput = z.infer<typeof validateInputSchema>;

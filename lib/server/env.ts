@@ -26,7 +26,7 @@ const positiveInt = (what: string) =>
     .transform(Number)
     .refine((n) => n > 0, { message: `ожидается число больше нуля (${what})` });
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
     PORT: z.preprocess(

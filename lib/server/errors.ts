@@ -50,8 +50,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
-
 export interface ServiceErrorOptions {
   fields?: FieldErrors;
   /** Extra answer fields (e.g. `missing` for UPLOAD_INCOMPLETE). */

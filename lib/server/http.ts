@@ -3,11 +3,11 @@ import { ERROR_STATUS, ServiceError, type ErrorCode } from './errors';
 import { log } from './log';
 
 /** The status of a code: one table, `ERROR_STATUS` in errors.ts. */
-export function statusOf(code: ErrorCode): number {
+function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
 
-export const INTERNAL_MESSAGE = 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.';
+const INTERNAL_MESSAGE = 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 

@@ -27,7 +27,7 @@ function walk(rel, out) {
 }
 
 /** A hash of every build input's path and content (content, not mtime: a fresh clone has new mtimes). */
-export function sourceHash() {
+function sourceHash() {
   const files = [];
   for (const item of INPUTS) walk(item, files);
   const hash = createHash('sha256');
@@ -39,7 +39,7 @@ export function sourceHash() {
   return hash.digest('hex');
 }
 
-export function buildIsFresh() {
+function buildIsFresh() {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return false;
   try {
     return fs.readFileSync(STAMP, 'utf8').trim() === sourceHash();

@@ -16,7 +16,7 @@ const serverOnly = {
 };
 
 /** Imports lib/server/admin.ts. */
-export async function loadAdmin() {
+async function loadAdmin() {
   let build;
   try {
     ({ build } = await import('esbuild'));

@@ -7,10 +7,10 @@
 import type { Cell, Worksheet } from 'exceljs';
 import { columnWidths, type XBook, type XCell, type XFormat, type XRowKind, type XSheet } from '@/lib/domain/xlsx/model';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Excel number formats; in a Russian locale `#,##0.00` shows «1 234,56». */
-export const NUM_FMT: Record<XFormat, string> = {
+const NUM_FMT: Record<XFormat, string> = {
   money: '#,##0.00\\ "₽"',
   price: '#,##0.00########',
   pct: '0.00%',

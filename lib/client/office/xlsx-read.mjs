@@ -14,10 +14,10 @@ export class XlsxError extends Error {
 }
 
 export const NOT_A_BOOK = 'Файл не похож на книгу Excel (XLSX) или повреждён.';
-export const tooBig = (bytes) => `Книга слишком большая: не больше 5000 частей и ${Math.floor(bytes / 1048576)} МБ в распакованном виде.`;
-export const NO_SHEET = 'В книге нет листа с данными.';
-export const tooManyCells = (n) => `В листе больше ${n.toLocaleString('ru-RU')} ячеек — разделите книгу на части.`;
-export const tooManyRows = (n) => `В листе больше ${n.toLocaleString('ru-RU')} строк — разделите книгу на части.`;
+const tooBig = (bytes) => `Книга слишком большая: не больше 5000 частей и ${Math.floor(bytes / 1048576)} МБ в распакованном виде.`;
+const NO_SHEET = 'В книге нет листа с данными.';
+const tooManyCells = (n) => `В листе больше ${n.toLocaleString('ru-RU')} ячеек — разделите книгу на части.`;
+const tooManyRows = (n) => `В листе больше ${n.toLocaleString('ru-RU')} строк — разделите книгу на части.`;
 
 /** Excel's own bounds of a sheet. */
 const EXCEL_ROWS = 1_048_576;

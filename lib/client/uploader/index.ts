@@ -1,2 +1,2 @@
-export { uploadFile, FILES_BASE, type UploadOptions } from './upload-file';
-export { fingerprint, pendingUploads } from './resume-store';
+export { uploadFile } from './upload-file';
+export { pendingUploads } from './resume-store';

@@ -8,7 +8,7 @@ import { refreshAccessToken } from '../refresh';
 import { fingerprint, forgetUpload, rememberUpload, savedUpload } from './resume-store';
 import { sendChunk } from './send-chunk';
 
-export const FILES_BASE = SERVICE_BASE.files;
+const FILES_BASE = SERVICE_BASE.files;
 
 export interface UploadOptions {
   type: FileType;

@@ -3,7 +3,7 @@ import { rateOn, type RateBook } from './rates';
 import type { CalcOutput } from './types';
 
 /** The dated scale of пп. 1 п. 1 ст. 333.21 НК: from each threshold, a fixed sum + percent of the excess. */
-export interface CourtFeeScale {
+interface CourtFeeScale {
   brackets: { from: string; fixed: string; pct: string }[];
   max: string;
 }

@@ -34,7 +34,7 @@ export const daysInclusive = (from: string, to: string): number => dayNumber(to)
 
 export const yearOf = (iso: string): number => Number(iso.slice(0, 4));
 
-export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 export const daysInYear = (y: number): number => (isLeapYear(y) ? 366 : 365);
 

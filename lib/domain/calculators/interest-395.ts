@@ -46,7 +46,7 @@ function newYears(from: string, to: string): number[] {
  * individuals by federal district (01.06.2015 – 31.07.2016, 42-ФЗ от 08.03.2015; not loaded — refused), or
  * the key rate (from 01.08.2016, 315-ФЗ от 03.07.2016).
  */
-export interface Interest395Rule {
+interface Interest395Rule {
   base: 'refinancing' | 'deposits' | 'key';
 }
 

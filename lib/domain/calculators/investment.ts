@@ -17,13 +17,13 @@ export interface InvestmentResult {
 }
 
 /** NPV at a yearly rate r (a fraction): Σ CF_t / (1 + r)^t − I₀, exact. */
-export function npvAt(investment: Dec, flows: readonly Dec[], r: Dec): Dec {
+function npvAt(investment: Dec, flows: readonly Dec[], r: Dec): Dec {
   const base = r.plus(1);
   return flows.reduce<Dec>((acc, cf, t) => acc.plus(cf.div(base.pow(t + 1))), ZERO).minus(investment);
 }
 
 /** IRR by bisection on [−99 %, 1000 %]; null when NPV does not change sign there. */
-export function irr(investment: Dec, flows: readonly Dec[]): Dec | null {
+function irr(investment: Dec, flows: readonly Dec[]): Dec | null {
   let lo = dec('-0.99');
   let hi = dec(10);
   let fLo = npvAt(investment, flows, lo);

@@ -13,7 +13,7 @@ import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
  */
 
 /** Not more rows than this are read (about 80 years of working days). */
-export const MAX_KEY_RATE_ROWS = 20_000;
+const MAX_KEY_RATE_ROWS = 20_000;
 
 export class KeyRateTableError extends Error {
   constructor(message: string) {

@@ -7,7 +7,7 @@ export interface LoanInput {
   months: number;
   type: 'annuity' | 'differentiated';
 }
-export interface LoanRow {
+interface LoanRow {
   month: number;
   payment: string;
   interest: string;
@@ -23,7 +23,7 @@ export interface LoanResult {
 }
 
 /** Annuity payment A = S·i / (1 − (1 + i)^−n), kopecks; i = 0 → S / n. */
-export function annuityPayment(principal: Dec, i: Dec, n: number): Dec {
+function annuityPayment(principal: Dec, i: Dec, n: number): Dec {
   if (i.isZero()) return roundKop(principal.div(n));
   return roundKop(principal.times(i).div(dec(1).minus(i.plus(1).pow(-n))));
 }

@@ -1,7 +1,7 @@
 /** The catalog as the pages show it: ids, Russian titles, groups, descriptions (no calculation code). */
 
 export const CALC_GROUPS = ['Налоги', 'Зарплата и кадры', 'Финансы и кредиты', 'Договоры и суды', 'Производство'] as const;
-export type CalcGroup = (typeof CALC_GROUPS)[number];
+type CalcGroup = (typeof CALC_GROUPS)[number];
 
 export interface CalculatorMeta {
   id: string;

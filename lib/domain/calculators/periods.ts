@@ -25,11 +25,11 @@ export interface Payment {
 }
 
 /** `debt × rate% × days / denominator`, rounded to kopecks (each period on its own; the total is their sum). */
-export function periodAmount(debt: Dec, ratePct: string, days: number, denominator: number): Dec {
+function periodAmount(debt: Dec, ratePct: string, days: number, denominator: number): Dec {
   return roundKop(debt.times(dec(ratePct)).div(100).times(days).div(denominator));
 }
 
-export function period(debt: Dec, from: string, to: string, days: number, ratePct: string, denominator: number): Period {
+function period(debt: Dec, from: string, to: string, days: number, ratePct: string, denominator: number): Period {
   return {
     from,
     to,
@@ -113,7 +113,7 @@ export function buildPeriods(from: string, to: string, cuts: readonly number[], 
 export const keyRateOn = (book: RateBook, day: number): string => rateOn(book, 'key_rate', fromDayNumber(day));
 
 /** A `refinancing_rate` row: a percent, or «equal to the key rate on each date» (from 01.01.2016). */
-export type RefinancingValue = string | { equalsKeyRate: true };
+type RefinancingValue = string | { equalsKeyRate: true };
 
 /**
  * The refinancing rate of Банк России on a day: the dated row's percent (8,25 % from 14.09.2012, Указание

@@ -51,7 +51,7 @@ function monthNdfl(scale: NdflScale, before: Dec, gross: Dec, d: MonthDeductions
 }
 
 /** The dated `ndfl_child_deductions` row (пп. 4 п. 1 ст. 218 НК). */
-export interface ChildDeductions {
+interface ChildDeductions {
   first: string;
   second: string;
   third: string;
@@ -60,7 +60,7 @@ export interface ChildDeductions {
 }
 
 /** The monthly deduction for `children` (1st, 2nd, 3rd and each next) plus the disabled children's. */
-export function childDeduction(rules: ChildDeductions, children: number, disabled: number): Dec {
+function childDeduction(rules: ChildDeductions, children: number, disabled: number): Dec {
   let d = ZERO;
   for (let i = 1; i <= children; i += 1) d = d.plus(dec(i === 1 ? rules.first : i === 2 ? rules.second : rules.third));
   return d.plus(dec(rules.disabled).times(disabled));

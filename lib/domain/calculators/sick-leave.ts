@@ -20,7 +20,7 @@ export interface SickLeaveResult {
 }
 
 /** The dated `sick_leave_rules` row (255-ФЗ): days of the two-year period, МРОТ months of the floor, days paid by the employer, shares by record. */
-export interface SickLeaveRules {
+interface SickLeaveRules {
   periodDays: string;
   mrotMonths: string;
   employerDays: number;
@@ -30,7 +30,7 @@ export interface SickLeaveRules {
 }
 
 /** Share of the average by insurance record (the last step starting at or below it): 2026 — < 5 years 60 %, 5–8 years 80 %, 8 and more 100 %. */
-export function sickPercent(rules: SickLeaveRules, years: string): Dec {
+function sickPercent(rules: SickLeaveRules, years: string): Dec {
   const y = dec(years);
   let pct = dec(rules.shares[0]?.pct ?? '60');
   for (const s of [...rules.shares].sort((a, b) => dec(a.fromYears).cmp(dec(b.fromYears)))) if (y.gte(dec(s.fromYears))) pct = dec(s.pct);

@@ -42,7 +42,7 @@ type Bands = { fromDay: number; denominator: number }[];
  * arrears keep the row before it: 401-ФЗ left the arrears formed before 01.10.2017 at 1/300).
  * `paymentDayCounted: false` — the day of payment bore no penalty (before 27.12.2018, 424-ФЗ); absent = it does.
  */
-export type PenaltyFractions = Record<TaxPenaltyInput['payer'], Bands> & { debtsFrom?: string; paymentDayCounted?: boolean };
+type PenaltyFractions = Record<TaxPenaltyInput['payer'], Bands> & { debtsFrom?: string; paymentDayCounted?: boolean };
 
 /** The share of the rate on day `n` of the delay under a rule (the last band starting on or before it). */
 function denominatorOf(bands: Bands, n: number): number {

@@ -6,7 +6,7 @@ import { CalcInputError, type CalcOutput, type Step } from './types';
 import { formatIsoDate } from '@/lib/domain/format/date';
 
 /** One quarter's own figures (not cumulative). */
-export interface UsnQuarter {
+interface UsnQuarter {
   income: string;
   expenses?: string;
   /** Contributions paid (for an ИП — due) in the quarter; they reduce the «доходы» tax. */
@@ -37,7 +37,7 @@ export interface UsnInput {
 }
 
 /** A reporting period with cumulative figures: the advance (or the year's tax) and what is left to pay. */
-export interface UsnPeriod {
+interface UsnPeriod {
   period: string;
   income: string;
   expenses: string | null;
@@ -66,12 +66,12 @@ export interface UsnResult {
 }
 
 /** The dated `usn_contribution_limits` row (п. 3.1 ст. 346.21 НК). */
-export interface UsnContributionLimits {
+interface UsnContributionLimits {
   withoutEmployeesPct: string;
   withEmployeesPct: string;
 }
 /** The dated `usn_payment_terms` row: `MM-DD` of the three advances and of the year's tax by payer. */
-export interface UsnPaymentTerms {
+interface UsnPaymentTerms {
   advances: string[];
   organization: string;
   entrepreneur: string;

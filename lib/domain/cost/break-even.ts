@@ -6,7 +6,7 @@ import type { ArticleNo, CostFigures, CostResult } from './types';
  * Статьи treated as условно-постоянные (fixed for the batch) in the break-even analysis: подготовка
  * производства (8), ОПР (10), ОХР (11). Everything else in the полная себестоимость varies with the volume.
  */
-export const FIXED_ARTICLES: readonly ArticleNo[] = ['8', '10', '11'];
+const FIXED_ARTICLES: readonly ArticleNo[] = ['8', '10', '11'];
 
 export interface BreakEven {
   /** Fixed costs of the batch: Σ статьи 8, 10, 11 per batch. */

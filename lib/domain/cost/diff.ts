@@ -2,7 +2,7 @@ import { formatNumber, parseDecimal } from '@/lib/domain/money';
 import type { MaterialLine, Operation, SpecDocument } from './types';
 
 /** One field that differs between two versions: its Russian label and the values (as text, '' = empty; numbers Russian). */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   label: string;
   from: string;
@@ -10,7 +10,7 @@ export interface FieldChange {
 }
 
 /** A line present in both versions (matched by `id`) with the fields that differ. */
-export interface LineChange {
+interface LineChange {
   id: string;
   name: string;
   changes: FieldChange[];

@@ -1,4 +1,4 @@
-import { Dec, HUNDRED, ZERO, kop, money } from './num';
+import { Dec, ZERO, kop, money } from './num';
 import { invalid, parseDec } from './parse';
 import { marginOf, markupOf, priceByMargin, vatInside, vatOf } from './engine/pricing';
 
@@ -56,6 +56,3 @@ export function marginAtPrice(cost: string, price: string, vatRatePct: string | 
   }
   return figures(c, given, rate ? vatOf(given, rate) : ZERO);
 }
-
-/** Наценка % from a margin %: N = M / (100 − M) × 100, two decimals (M < 100). */
-export const markupForMargin = (marginPct: Dec): Dec => marginPct.times(HUNDRED).div(HUNDRED.minus(marginPct)).toDecimalPlaces(2);

@@ -1,7 +1,7 @@
-import { Dec, HUNDRED, ZERO, formatNumber, roundKop, sum, toMoneyString } from '@/lib/domain/money';
+import { Dec, HUNDRED, ZERO, formatNumber, roundKop, toMoneyString } from '@/lib/domain/money';
 
 /** The engine uses the app's one decimal (lib/domain/money): 40 digits, half-up. */
-export { Dec, HUNDRED, ZERO, sum };
+export { Dec, HUNDRED, ZERO };
 
 /** To kopecks, half-up. */
 export const kop = (d: Dec): Dec => roundKop(d);
@@ -11,9 +11,6 @@ export const money = (d: Dec): string => toMoneyString(d);
 
 /** `amount × pct / 100`, rounded to kopecks. */
 export const pctOf = (amount: Dec, pct: Dec): Dec => roundKop(amount.times(pct).div(HUNDRED));
-
-/** Russian number for formulas: `1 234,56`; `dp` fixed decimals, otherwise as is up to 4 decimals. */
-export const ru = (d: Dec, dp?: number): string => (dp === undefined ? formatNumber(d.toDecimalPlaces(4)) : formatNumber(d, dp));
 
 /** Money for formulas: `1 234,56`. */
 export const ruMoney = (d: Dec): string => formatNumber(d, 2);

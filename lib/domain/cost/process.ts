@@ -26,7 +26,7 @@ export interface ProcessSet {
 const dec = (v: string | undefined, d = '0') => new Dec(v === undefined || v === '' ? d : v.replace(',', '.').replace(/[\s\u00a0]/g, ''));
 
 /** Hours of one step per unit: мин / 60 or ч. */
-export const stepHours = (s: ProcessStep): Dec => (s.timeUnit === 'мин' ? dec(s.time).div(60) : dec(s.time));
+const stepHours = (s: ProcessStep): Dec => (s.timeUnit === 'мин' ? dec(s.time).div(60) : dec(s.time));
 
 /**
  * A process set as the operations of a specification (for its `outputQty` units): labour hours = time ×

@@ -4,9 +4,9 @@ import { invalid, parseDec } from './parse';
 import type { CostParams, MaterialLine, Operation, OverheadPool, SpecDocument } from './types';
 
 /** Input groups whose ±step the sensitivity analysis tries one at a time. */
-export type SensitivityGroup = 'materials' | 'purchased' | 'energy' | 'wages' | 'machine' | 'preparation' | 'shop' | 'general' | 'defects' | 'selling';
+type SensitivityGroup = 'materials' | 'purchased' | 'energy' | 'wages' | 'machine' | 'preparation' | 'shop' | 'general' | 'defects' | 'selling';
 
-export const SENSITIVITY_GROUPS: readonly SensitivityGroup[] = [
+const SENSITIVITY_GROUPS: readonly SensitivityGroup[] = [
   'materials',
   'purchased',
   'energy',
@@ -19,7 +19,7 @@ export const SENSITIVITY_GROUPS: readonly SensitivityGroup[] = [
   'selling',
 ];
 
-export const SENSITIVITY_TITLES: Record<SensitivityGroup, string> = {
+const SENSITIVITY_TITLES: Record<SensitivityGroup, string> = {
   materials: 'Цены сырья и материалов',
   purchased: 'Цены покупных изделий и услуг',
   energy: 'Тарифы на топливо и энергию',
@@ -32,7 +32,7 @@ export const SENSITIVITY_TITLES: Record<SensitivityGroup, string> = {
   selling: 'Коммерческие расходы, %',
 };
 
-export interface SensitivityItem {
+interface SensitivityItem {
   group: SensitivityGroup;
   title: string;
   /** Полная себестоимость per unit with the group's inputs × (1 − step) and × (1 + step). */

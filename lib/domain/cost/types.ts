@@ -5,7 +5,7 @@
 
 import { COST_TAX_REGIMES, type CostTaxRegime } from '@/lib/domain/tax-regimes';
 
-export type WasteMode = 'uplift' | 'share';
+type WasteMode = 'uplift' | 'share';
 export type MaterialArticle = 'materials' | 'purchased' | 'energy';
 
 export interface MaterialLine {

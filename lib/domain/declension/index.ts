@@ -1,2 +1,2 @@
-export { declineFullName, genderOfName, initialsName, splitFullName, type Gender, type GrammarCase, type PersonName } from './person';
+export { declineFullName, genderOfName, initialsName, splitFullName } from './person';
 export { declinePosition } from './position';

@@ -17,7 +17,7 @@ const ENTREPRENEUR_PREFIX = /^\s*(индивидуальный\s+предпри�
  * «действующего» / «действующей» (the signatory in the genitive, by the gender of the director's name;
  * unknown — masculine, as documents usually write it).
  */
-export function agreementWords(isPerson: boolean, fullName: string, directorName: string): { named: string; directorActing: string } {
+function agreementWords(isPerson: boolean, fullName: string, directorName: string): { named: string; directorActing: string } {
   const person = genderOfName(directorName.trim() || fullName.replace(ENTREPRENEUR_PREFIX, ''));
   const director = genderOfName(directorName);
   return {

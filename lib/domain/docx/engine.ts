@@ -72,7 +72,7 @@ export function sectionOf(part: DtPart): { kind: SectionKind; name: string } | n
   return { kind: part.kind, name: part.name };
 }
 
-export interface ParserContext {
+interface ParserContext {
   num: number;
   scopePath: string[];
 }

@@ -9,7 +9,7 @@ import { TemplateError } from './engine';
  * `MAX_LOOP_PARTS` bounds what loops produce: the items of every list times the pieces of its block
  * (a 1 MB row repeated 500 times would otherwise make a 500 MB document).
  */
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 export const MAX_PART_CHARS = 3 * 1024 * 1024;
 export const MAX_LOOP_PARTS = 1_000_000;
 

@@ -121,7 +121,7 @@ export interface TemplateField {
   optional: boolean;
 }
 
-export interface TemplateLoop {
+interface TemplateLoop {
   name: string;
   fields: TemplateField[];
 }

@@ -15,14 +15,14 @@ export interface XmlElement {
   children: XmlNode[];
 }
 
-export interface XmlText {
+interface XmlText {
   type: 'text';
   /** Escaped as in the file. */
   raw: string;
 }
 
 /** Declarations, comments, CDATA, processing instructions: written back as they are. */
-export interface XmlOther {
+interface XmlOther {
   type: 'other';
   raw: string;
 }
@@ -121,7 +121,7 @@ export function serializeXml(nodes: readonly XmlNode[]): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-export function unescapeXml(raw: string): string {
+function unescapeXml(raw: string): string {
   return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (m, e: string) => {
     if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
     if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));

@@ -34,7 +34,7 @@ const BY_EXT: Record<string, string> = {
 
 export const OCTET_STREAM = 'application/octet-stream';
 
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }

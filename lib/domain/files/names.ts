@@ -1,6 +1,6 @@
 /** Names of files and folders: what the file manager accepts, and how it searches and sorts them. */
 
-export const MAX_NAME_LENGTH = 255;
+const MAX_NAME_LENGTH = 255;
 
 /** Why a name is refused (Russian, for the user), or null when it is fine. Call on the trimmed name. */
 export function nameProblem(name: string): string | null {

@@ -40,4 +40,3 @@ export const DAYS: Forms = ['день', 'дня', 'дней'];
 export const MONTHS: Forms = ['месяц', 'месяца', 'месяцев'];
 export const YEARS: Forms = ['год', 'года', 'лет'];
 export const ROWS: Forms = ['строка', 'строки', 'строк'];
-export const FILES: Forms = ['файл', 'файла', 'файлов'];

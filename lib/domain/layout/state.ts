@@ -7,9 +7,9 @@ export const MENU_MODES = ['static', 'overlay', 'slim', 'slim-plus', 'reveal', '
 export type MenuMode = (typeof MENU_MODES)[number];
 
 /** Modes whose root items open floating popups (click, then hover). Desktop only. */
-export const POPUP_MODES: readonly MenuMode[] = ['slim', 'slim-plus', 'horizontal'];
+const POPUP_MODES: readonly MenuMode[] = ['slim', 'slim-plus', 'horizontal'];
 /** Modes that expand on hover and hide 300 ms after the mouse leaves, with a pin. Desktop only. */
-export const HOVER_MODES: readonly MenuMode[] = ['reveal', 'drawer'];
+const HOVER_MODES: readonly MenuMode[] = ['reveal', 'drawer'];
 /** Delay before a reveal/drawer sidebar hides after the mouse leaves. */
 export const AUTO_HIDE_MS = 300;
 /** Desktop is wider than this many CSS pixels. */

@@ -2,10 +2,10 @@ import { dec, type DecLike } from './decimal';
 import { roundTo } from './round';
 
 /** The no-break space Intl `ru-RU` puts between digit groups and before «₽» / «%». */
-export const NBSP = '\u00a0';
+const NBSP = '\u00a0';
 
 /** The minus sign (U+2212) negatives are written with — not the hyphen-minus. `parseDecimal` reads it back. */
-export const MINUS = '\u2212';
+const MINUS = '\u2212';
 
 /** `1234567` → `1 234 567` (NBSP between groups of three). */
 function groupDigits(int: string): string {

@@ -1,7 +1,7 @@
 import { Dec } from './decimal';
 
 /** Why a value is not a number we accept; the Russian text is fit to show under a field. */
-export type ParseFailure = { ok: false; reason: 'empty' | 'format' | 'places'; message: string };
+type ParseFailure = { ok: false; reason: 'empty' | 'format' | 'places'; message: string };
 export type ParseResult = { ok: true; value: Dec } | ParseFailure;
 
 // Spaces a user or a spreadsheet may put between digit groups: space, NBSP, narrow NBSP, thin space, apostrophe.

@@ -23,7 +23,7 @@ function bikFor(rawBik: string | undefined, value: string): string | CheckResult
 const lowerFirst = (s: string) => (/^.[А-ЯЁA-Z]/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
 /** «03…» — a казначейский счёт: 20 digits, no key (domain.md §3). */
-export const isTreasuryAccount = (account: string): boolean => /^03\d{18}$/.test(account);
+const isTreasuryAccount = (account: string): boolean => /^03\d{18}$/.test(account);
 
 /**
  * Расчётный (or any client) счёт against its БИК (domain.md §3): 20 digits; key over

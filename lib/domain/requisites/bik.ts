@@ -13,8 +13,5 @@ export function validateBik(raw: string): CheckResult {
   return ok(value, 'БИК верный.');
 }
 
-/** A Treasury (ТОФК) BIK: «00…» or «01…» since 2021. */
-export const isTreasuryBik = (bik: string): boolean => /^0[01]\d{7}$/.test(bik);
-
 /** An account held directly in the Bank of Russia (its units have bank numbers 000–002). */
 export const isBankOfRussiaBik = (bik: string): boolean => /^\d{6}00[0-2]$/.test(bik);

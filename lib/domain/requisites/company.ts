@@ -55,7 +55,7 @@ export function vatTitle(regime: CompanyTaxRegime, pct?: string | null): string 
   return pct ? `НДС по общим ставкам (${pct}\u00a0%)` : 'НДС по общим ставкам';
 }
 
-export interface BankAccountRequisites {
+interface BankAccountRequisites {
   bik: string;
   corrAccount: string;
   account: string;

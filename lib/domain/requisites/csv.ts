@@ -11,7 +11,7 @@ export function guardCell(value: string): string {
 }
 
 /** Undoes `guardCell` on import. */
-export function unguardCell(value: string): string {
+function unguardCell(value: string): string {
   return /^'[=@+\-\t\r]/.test(value) ? value.slice(1) : value;
 }
 

@@ -7,9 +7,9 @@ import { validateOkpo } from './okpo';
 import type { CheckResult } from './result';
 import { validateSnils } from './snils';
 
-export { accountKeySum, isTreasuryAccount, validateAccount, validateCorrAccount } from './account';
-export { isBankOfRussiaBik, isTreasuryBik, validateBik } from './bik';
-export { validateInn, type InnOwner } from './inn';
+export { accountKeySum, validateAccount, validateCorrAccount } from './account';
+export { validateBik } from './bik';
+export { validateInn } from './inn';
 export { validateKpp } from './kpp';
 export { validateOgrn, validateOgrnip } from './ogrn';
 export { validateOkpo } from './okpo';

@@ -15,7 +15,7 @@ export function cleanRequisite(raw: string): string {
 }
 
 /** Digits only (after cleaning). */
-export const isDigits = (s: string): boolean => /^\d+$/.test(s);
+const isDigits = (s: string): boolean => /^\d+$/.test(s);
 
 /** Σ dᵢ·wᵢ over the first `weights.length` digits. */
 export function weightedSum(digits: string, weights: readonly number[]): number {
@@ -32,7 +32,7 @@ export function modOf(digits: string, m: number): number {
 }
 
 /** «1 цифру», «2 цифры», «10 цифр». */
-export function digitsWord(n: number): string {
+function digitsWord(n: number): string {
   const mod10 = n % 10;
   const mod100 = n % 100;
   if (mod10 === 1 && mod100 !== 11) return `${n} цифру`;

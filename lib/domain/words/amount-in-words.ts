@@ -17,7 +17,7 @@ const TEENS = ['десять', 'одиннадцать', 'двенадцать',
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 
-export { plural, type Forms } from '@/lib/domain/format/plural';
+export { plural } from '@/lib/domain/format/plural';
 
 /** 0–999 in words (empty for 0). */
 function triad(n: number, gender: Gender): string[] {

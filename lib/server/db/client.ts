@@ -19,7 +19,7 @@ export type DatabaseOptions =
   | { driver: 'pglite'; /** Folder of the database; omitted = in memory. */ dir?: string }
   | { driver: 'postgres'; url: string; max?: number };
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), 'lib/server/db/migrations');
+const MIGRATIONS_DIR = path.join(process.cwd(), 'lib/server/db/migrations');
 
 /** Key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_254_271_001;

@@ -7,7 +7,7 @@ import { segmentsBelow } from './match';
 import type { ServiceDef } from './types';
 
 /** Hands one request to a service: its upstream when configured, otherwise the embedded table. */
-export async function handleService(service: ServiceDef, req: Request): Promise<Response> {
+async function handleService(service: ServiceDef, req: Request): Promise<Response> {
   const upstream = service.upstream?.();
   if (upstream) {
     const segments = segmentsBelow(new URL(req.url).pathname, service.base);

@@ -63,7 +63,7 @@ async function send(res: http.ServerResponse, response: Response): Promise<void>
 }
 
 /** Serves one uploadChunk request; never throws (a failure is the envelope's 500, logged). */
-export async function serveUploadChunk(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function serveUploadChunk(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let response: Response;
   try {
     const ctx = await contextOrUnavailable();

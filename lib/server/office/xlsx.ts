@@ -15,8 +15,8 @@ const MEMORY_MB = 512;
 /** Books waiting for the worker at most; more is refused at once. */
 const MAX_QUEUE = 8;
 
-export const BUSY = 'Сервер сейчас читает другие книги. Попробуйте ещё раз через минуту.';
-export const TOO_SLOW = 'Книгу не удалось прочитать за 10 секунд: она слишком большая или повреждена.';
+const BUSY = 'Сервер сейчас читает другие книги. Попробуйте ещё раз через минуту.';
+const TOO_SLOW = 'Книгу не удалось прочитать за 10 секунд: она слишком большая или повреждена.';
 
 interface Job {
   id: number;
@@ -93,7 +93,7 @@ function pump() {
 }
 
 /** The book's sheets as rows of cell texts (see `readWorkbook`), read on the worker. */
-export function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookSheet[]> {
+function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookSheet[]> {
   if (state.queue.length >= MAX_QUEUE) return Promise.reject(new Error(BUSY));
   return new Promise((resolve, reject) => {
     state.queue.push({ id: state.next++, bytes, options, resolve, reject });
@@ -106,7 +106,7 @@ export function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promis
  * lines, 5000 companies), small enough that the worker unpacks a hostile book within a second or two and
  * reads the largest valid one in a few seconds.
  */
-export const IMPORT_LIMITS = { maxSheetRows: 25_000, maxCells: 300_000, limits: { maxTotal: 24 << 20, maxEntry: 24 << 20 } };
+const IMPORT_LIMITS = { maxSheetRows: 25_000, maxCells: 300_000, limits: { maxTotal: 24 << 20, maxEntry: 24 << 20 } };
 
 /** The first sheet as rows of cell texts, trimmed, booleans «Да» / «Нет», empty rows dropped. */
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {

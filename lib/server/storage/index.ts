@@ -1,11 +1,11 @@
 import 'server-only';
 import path from 'node:path';
-import { getEnv, type Env } from '@/lib/server/env';
+import type { Env } from '@/lib/server/env';
 import { createDiskStore } from '@/lib/server/storage/disk';
 import { createS3Store } from '@/lib/server/storage/s3';
 import type { BlobStore } from '@/lib/server/storage/types';
 
-export type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange } from '@/lib/server/storage/types';
+export type { BlobStore } from '@/lib/server/storage/types';
 
 export type BlobStoreEnv = Pick<
   Env,
@@ -35,12 +35,4 @@ export function createBlobStore(env: BlobStoreEnv): BlobStore {
     secretAccessKey: S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   });
-}
-
-let cached: BlobStore | undefined;
-
-/** The process's blob store, made once from getEnv(). */
-export function getBlobStore(): BlobStore {
-  cached ??= createBlobStore(getEnv());
-  return cached;
 }

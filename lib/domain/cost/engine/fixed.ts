@@ -14,7 +14,7 @@ const POW: bigint[] = [];
 for (let i = 0, p = 1n; i < 64; i++, p *= 10n) POW.push(p);
 export const pow10 = (n: number): bigint => POW[n] ?? 10n ** BigInt(n);
 
-export const ZERO_FIXED: Fixed = { m: 0n, s: 0 };
+const ZERO_FIXED: Fixed = { m: 0n, s: 0 };
 
 /** "123.45" → {m: 12345n, s: 2}; null when the text is not a plain non-negative decimal. */
 export function parseFixed(v: unknown): Fixed | null {

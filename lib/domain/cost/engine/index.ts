@@ -19,8 +19,8 @@ import { kop, money, pctOf, ruMoney } from '@/lib/domain/cost/num';
 import { optDec } from '@/lib/domain/cost/parse';
 import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost/types';
 
-export { NESTED_LINES_MAX, PARAM_DEFAULTS, VAT_IN_COST, vatRateFor, type CalculateOptions } from './params';
-export type { SpecResolver } from './run';
+export { PARAM_DEFAULTS, VAT_IN_COST, type CalculateOptions } from './params';
+
 
 /**
  * Плановая калькуляция of one specification: статьи 1–14, цеховая / производственная / полная себестоимость,

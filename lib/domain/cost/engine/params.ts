@@ -14,7 +14,7 @@ export const VAT_IN_COST: ReadonlySet<TaxRegime> = new Set(TAX_REGIMES.filter((r
 const RATE_OF_KIND: Record<VatRateKind, 'vatGeneralPct' | 'vatUsn5Pct' | 'vatUsn7Pct'> = { vat: 'vatGeneralPct', vat_usn_5: 'vatUsn5Pct', vat_usn_7: 'vatUsn7Pct' };
 
 /** Lines of nested specifications an answer carries at most (beyond it their lines are left out, figures are not). */
-export const NESTED_LINES_MAX = 2000;
+const NESTED_LINES_MAX = 2000;
 
 /**
  * What an empty parameter means when the rates do not say (the server always passes the contribution

@@ -9,7 +9,7 @@ import { formatDecimalText, formatNumber, type Dec } from '@/lib/domain/money';
  */
 
 /** Digits of m / 10^s split into the integer part and the fraction (trailing zeros dropped). */
-export function splitFixed(m: bigint, s: number): [string, string] {
+function splitFixed(m: bigint, s: number): [string, string] {
   let digits = m.toString();
   if (s === 0) return [digits, ''];
   if (digits.length <= s) digits = digits.padStart(s + 1, '0');
@@ -60,7 +60,7 @@ const gcd = (a: bigint, b: bigint): bigint => {
 };
 
 /** n / d in lowest terms (d > 0). */
-export function reduce(r: Ratio): Ratio {
+function reduce(r: Ratio): Ratio {
   if (r.n === 0n) return { n: 0n, d: 1n };
   const g = gcd(r.n, r.d);
   return g === 1n ? r : { n: r.n / g, d: r.d / g };

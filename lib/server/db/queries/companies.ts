@@ -7,7 +7,7 @@ import { companies } from '../schema/companies';
 type Row = typeof companies.$inferSelect;
 
 /** A row as the wire object (timestamps ISO, owner left out). */
-export function toCompany(row: Row): Company {
+function toCompany(row: Row): Company {
   const { ownerId: _owner, createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
 
-export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
-export const SMARTCAPTCHA_VERIFY_URL = 'https://smartcaptcha.yandexcloud.net/validate';
+const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+const SMARTCAPTCHA_VERIFY_URL = 'https://smartcaptcha.yandexcloud.net/validate';
 /** reCAPTCHA v3 score below which the request is refused (Google's suggested start). */
 const MIN_SCORE = 0.5;
 

@@ -13,7 +13,7 @@ const isHttps = (req: Request) =>
   (req.headers.get('x-forwarded-proto') ?? new URL(req.url).protocol.replace(':', '')) === 'https';
 
 /** One Set-Cookie value with the app's attributes. */
-export function cookieHeader(
+function cookieHeader(
   req: Request,
   name: string,
   value: string,

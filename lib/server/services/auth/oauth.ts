@@ -22,7 +22,7 @@ export const OAUTH = {
 } as const;
 
 /** Provider endpoints: the real hosts by default, another base only for a proxy or a test double. */
-export function oauthEndpoints(env: Env, provider: keyof typeof OAUTH) {
+function oauthEndpoints(env: Env, provider: keyof typeof OAUTH) {
   const base = (u: string) => u.replace(/\/+$/, '');
   if (provider === 'yandex') {
     return {

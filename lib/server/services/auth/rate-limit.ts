@@ -12,7 +12,7 @@ export interface Limit {
 }
 
 /** The limits, per login (or target) and per IP. */
-export const LIMITS = {
+const LIMITS = {
   login: { perSubject: { max: 10, windowS: 600 }, perIp: { max: 60, windowS: 600 } },
   register: { perSubject: { max: 5, windowS: 3600 }, perIp: { max: 30, windowS: 3600 } },
   sendConfirmCode: { perSubject: { max: 5, windowS: 3600 }, perIp: { max: 30, windowS: 3600 } },

@@ -17,7 +17,7 @@ const MAX_AGE_S = 24 * 60 * 60;
 const refused = (why: string) => new ServiceError('INVALID_TELEGRAM', `Вход через Telegram не подтверждён: ${why}. Попробуйте ещё раз.`);
 
 /** Decodes `tgAuthResult` (base64 / base64url JSON from the Telegram login redirect). */
-export function decodeTgAuthResult(raw: string): Record<string, unknown> {
+function decodeTgAuthResult(raw: string): Record<string, unknown> {
   try {
     const json = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
     const data = JSON.parse(json) as unknown;
@@ -32,7 +32,7 @@ export function decodeTgAuthResult(raw: string): Record<string, unknown> {
  * Telegram Login check (services.md A6): data-check-string = every field but `hash`, sorted, `key=value`
  * joined by `\n`; valid iff hex HMAC-SHA256 keyed by SHA-256(bot token) equals `hash`; older than 24 h refused.
  */
-export function checkTelegramAuth(data: Record<string, unknown>, botToken: string, nowS = Math.floor(Date.now() / 1000)) {
+function checkTelegramAuth(data: Record<string, unknown>, botToken: string, nowS = Math.floor(Date.now() / 1000)) {
   const hash = data.hash;
   if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)) throw refused('нет подписи');
   const checkString = Object.keys(data)

@@ -21,7 +21,7 @@ const toWire = (r: Row, userId: string): CustomCalculator => {
   return { id: r.id, name: r.name, inputs: d.inputs, formulas: d.formulas, shareToken: own ? r.shareToken : null, own, updatedAt: r.updatedAt.toISOString() };
 };
 
-export const notFound = () => new ServiceError('NOT_FOUND', 'Калькулятор не найден или ссылка больше не действует.');
+const notFound = () => new ServiceError('NOT_FOUND', 'Калькулятор не найден или ссылка больше не действует.');
 
 export async function listCustom(db: Db, userId: string): Promise<CustomCalculator[]> {
   const rows = await db.select().from(customCalculators).where(eq(customCalculators.ownerId, userId)).orderBy(desc(customCalculators.updatedAt));

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/require-user';
 import { listRateRows } from './rates';
 
 /** Which calculators read a kind of rate («где используется»). */
-export const usedBy = (kind: RateKind) => CALCULATORS.filter((c) => c.rates.includes(kind)).map((c) => ({ id: c.id, title: c.title }));
+const usedBy = (kind: RateKind) => CALCULATORS.filter((c) => c.rates.includes(kind)).map((c) => ({ id: c.id, title: c.title }));
 
 /**
  * `calculators/rates/list` `{kind?}` → `kinds: [{kind, title, usedBy}]`, `rates: [{id, kind, effectiveFrom,

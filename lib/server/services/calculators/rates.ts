@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { RateMissingError, type RateBook, type RateKind } from '@/lib/domain/calculators';
 import type { Db } from '../../db/client';
 import { rates } from '../../db/schema';
@@ -35,7 +35,7 @@ const versionOf = sql<string>`count(*)::text || ':' || coalesce(max(${rates.id})
 const cache = new WeakMap<Db, { version: string; rows: Promise<CachedRow[]> }>();
 
 /** Forgets the cached rows (the version check would catch the change anyway; this saves the next reader a round). */
-export const invalidateRateCache = (db: Db) => void cache.delete(db);
+const invalidateRateCache = (db: Db) => void cache.delete(db);
 
 async function allRows(db: Db): Promise<CachedRow[]> {
   const [{ version } = { version: '' }] = await db.select({ version: versionOf }).from(rates);
@@ -125,9 +125,4 @@ export async function insertRateRows(
   const created = await db.insert(rates).values(rows).onConflictDoNothing().returning({ id: rates.id });
   invalidateRateCache(db);
   return created.length;
-}
-
-export async function rateRowExists(db: Db, kind: RateKind, effectiveFrom: string): Promise<boolean> {
-  const [r] = await db.select({ id: rates.id }).from(rates).where(and(eq(rates.kind, kind), eq(rates.effectiveFrom, effectiveFrom))).limit(1);
-  return Boolean(r);
 }

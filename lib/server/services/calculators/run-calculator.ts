@@ -14,7 +14,7 @@ import { moscowToday } from '@/lib/domain/format/date';
 const invalid = (fields: Record<string, string>) => new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields });
 
 /** Validates, loads the rates the calculator reads, runs it. Shared by the call and the benchmark. */
-export async function runCalculator(ctx: AppContext, id: string, rawInput: unknown, today = moscowToday()) {
+async function runCalculator(ctx: AppContext, id: string, rawInput: unknown, today = moscowToday()) {
   const calc = calculatorById(id);
   const schema = calculatorInputs[id as CalculatorId];
   if (!calc || !schema) throw new ServiceError('NOT_FOUND', 'Такого калькулятора нет.', { fields: { id: 'Такого калькулятора нет.' } });

@@ -96,7 +96,7 @@ function ask<T>(l: Link, msg: Record<string, unknown>): Promise<T> {
 let jobSeq = 0;
 
 /** A worker write that failed (the disk store's temp file could not be created or written). */
-export class ChunkWriteError extends Error {
+class ChunkWriteError extends Error {
   constructor(
     message: string,
     readonly code: string | null,

@@ -154,7 +154,7 @@ async function answerDone(ctx: AppContext, userId: string, upload: UploadRow) {
  * are committed in one transaction — only then is the object visible and are the chunks removed.
  * Idempotent: a repeated call (or a concurrent one that lost the race) answers the same object.
  */
-export async function completeUpload(ctx: AppContext, userId: string, uploadId: string) {
+async function completeUpload(ctx: AppContext, userId: string, uploadId: string) {
   const upload = await loadUpload(ctx.db, userId, uploadId);
   if (upload.status === 'done') return answerDone(ctx, userId, upload);
   const plan = planOf(upload);

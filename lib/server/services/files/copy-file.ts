@@ -19,7 +19,7 @@ import { quotaBytes, quotaExceeded } from './uploads';
  * `name` (taken there → 409 NAME_TAKEN). Bytes are copied blob by blob first; all rows are then inserted in
  * one transaction. What is in the bin inside a folder is not copied.
  */
-export async function copyObject(ctx: AppContext, userId: string, input: { id: string; name: string; root?: string | null }) {
+async function copyObject(ctx: AppContext, userId: string, input: { id: string; name: string; root?: string | null }) {
   const source = await resolveObject(ctx.db, userId, input.id, 'read');
   const place = await placementOf(ctx.db, userId, input.root, source.row.type as never);
   if (place.type !== source.row.type) throw new ServiceError('VALIDATION_ERROR', 'Тип папки назначения другой.', { fields: { root: 'Тип папки назначения другой.' } });

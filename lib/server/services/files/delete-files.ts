@@ -16,7 +16,7 @@ import { purgeObjects } from './purge';
  * with it (a file inside a chosen folder) goes with that folder. Avatars have no bin: they are deleted for
  * good at once. Returns how many objects were hidden or deleted.
  */
-export async function trashObjects(ctx: AppContext, userId: string, ids: string[]): Promise<number> {
+async function trashObjects(ctx: AppContext, userId: string, ids: string[]): Promise<number> {
   const unique: string[] = [];
   const avatars: string[] = [];
   for (const id of new Set(ids)) {

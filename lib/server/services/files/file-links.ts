@@ -27,7 +27,7 @@ const sameText = (a: string, b: string): boolean => {
 };
 
 /** The site's own address for absolute links: PUBLIC_URL, else the request's host as the proxy tells. */
-export function siteOrigin(env: Env, req: Request): string {
+function siteOrigin(env: Env, req: Request): string {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
   const url = new URL(req.url);
   const host = requestHost(req, env.TRUST_PROXY);

@@ -15,7 +15,7 @@ export const SAFE_HEADERS = {
 } as const;
 
 /** `Range: bytes=a-b | a- | -n` → inclusive range; null = serve everything (absent, multi-range, malformed). */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
@@ -32,7 +32,7 @@ export function parseRange(header: string | null, size: number): { start: number
 }
 
 /** Serves a file's bytes: ETag / If-None-Match, Range / If-Range, safe Content-Disposition and headers. */
-export async function serveFile(ctx: AppContext, req: Request, objectId: string): Promise<Response> {
+async function serveFile(ctx: AppContext, req: Request, objectId: string): Promise<Response> {
   const row = await readableObject(ctx, req, objectId);
   if (row.kind !== 'file') throw new ServiceError('IS_FOLDER', 'Это папка: скачайте её архивом.');
   const url = new URL(req.url);

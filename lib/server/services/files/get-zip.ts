@@ -84,7 +84,7 @@ const tooBig = () => new ServiceError('PAYLOAD_TOO_LARGE', 'Слишком мн�
  * GET /files?ids=…: a zip of the chosen files and folders, streamed entry by entry (a blob is opened only
  * when its entry is written). Every id is checked before the first byte; names are UTF-8.
  */
-export async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
+async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
   const url = new URL(req.url);
   const ids = idsOf(url);
   if (ids.length === 0) throw new ServiceError('VALIDATION_ERROR', 'Не выбрано ни одного файла.', { fields: { ids: 'Укажите ids.' } });

@@ -9,7 +9,6 @@ import { requireUser } from '../auth/require-user';
 import { resolveObject } from './access';
 import { better, searchKey, toWire, type ObjectRow } from './model';
 
-export { listObjectsInput };
 export type ListObjectsInput = z.output<typeof listObjectsInput>;
 
 const ORDER: Record<(typeof FILE_SORTS)[number], SQL> = {
@@ -26,7 +25,7 @@ const likePattern = (text: string): string => `%${searchKey(text).replace(/[\\%_
 
 export type Row = Record<string, unknown> & { share: string | null };
 
-export function rowOf(r: Row): ObjectRow {
+function rowOf(r: Row): ObjectRow {
   return {
     id: r.id as string,
     ownerId: r.owner_id as string,

@@ -65,7 +65,7 @@ async function hiddenBytes(db: Db, trashId: string): Promise<number> {
 }
 
 /** The wire item: the object, when it goes for good, where it was (and whether it goes back there). */
-export async function trashItemOf(ctx: AppContext, found: Resolved): Promise<TrashItem> {
+async function trashItemOf(ctx: AppContext, found: Resolved): Promise<TrashItem> {
   const { row, access, visiblePath } = found;
   const deletedAt = row.deletedAt ?? new Date();
   const expires = new Date(deletedAt.getTime() + ctx.env.TRASH_DAYS * 86_400_000);

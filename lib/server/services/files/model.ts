@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { searchKey } from '@/lib/domain/files/names';
 import type { FileAccess, FileObject, FileType } from '@/lib/schemas/files';
 
-export { metadataSchema, nameSchema } from '@/lib/schemas/files';
+
 import type { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 

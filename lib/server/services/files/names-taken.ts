@@ -11,7 +11,7 @@ import { searchKey } from './model';
  * and a name as the search compares it (`search_name`: lower case, ё = е). The unique index
  * `files_objects_name_uq` enforces it race-free; these helpers turn its refusal into a Russian 409.
  */
-export const NAME_INDEX = 'files_objects_name_uq';
+const NAME_INDEX = 'files_objects_name_uq';
 
 /** Where a name must be free: an owner's folder (null = the top level) of one type. */
 export interface NameScope {

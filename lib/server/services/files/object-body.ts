@@ -12,7 +12,7 @@ const missing = (key: string, id: string): ServiceError => {
 };
 
 /** The blob keys a file's bytes live in (one assembled blob, or its parts in order). */
-export async function blobKeysOf(ctx: AppContext, row: ObjectRow): Promise<{ key: string; size: number }[]> {
+async function blobKeysOf(ctx: AppContext, row: ObjectRow): Promise<{ key: string; size: number }[]> {
   if (row.blobKey) return [{ key: row.blobKey, size: Number(row.size) }];
   const parts = await ctx.db
     .select({ key: fileObjectParts.blobKey, size: fileObjectParts.size })

@@ -11,7 +11,7 @@ import { resolveObject } from './access';
 import { forbidden, notFound, searchKey, toWire } from './model';
 import { ensureNameFree, guardName } from './names-taken';
 
-export const staleVersion = (): ServiceError =>
+const staleVersion = (): ServiceError =>
   new ServiceError('CONFLICT', 'Объект уже изменили в другом окне или другой пользователь. Обновите страницу и повторите.');
 
 /**

@@ -39,7 +39,7 @@ interface OpenUpload {
  * Who sends a chunk: the user of a verified token, and the token's session when it is still to be checked
  * (in the chunk's lookup); `sid` null when requireUser has checked it already (an upstream auth service).
  */
-export interface ChunkCaller {
+interface ChunkCaller {
   id: string;
   sid: string | null;
 }
@@ -376,7 +376,7 @@ const dropSink: PartSink = { write: () => true, end: () => undefined, abort: () 
  * deleted). Answers `received` (sorted ids), `chunk_id`, `size` and `crc32` (the chunk's CRC-32, for the
  * client to compare with what it sent).
  */
-export function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, fields: FormFields, resume: () => void): ChunkReceipt {
+function receiveChunkPart(ctx: AppContext, caller: Promise<ChunkCaller>, fields: FormFields, resume: () => void): ChunkReceipt {
   const uploadId = fields.upload_id?.trim();
   const chunkText = fields.chunk_id?.trim() ?? '';
   let refusal: ServiceError | null = null;

@@ -8,7 +8,7 @@ import { requireUser } from '../auth/require-user';
 import { loadUpload } from './uploads';
 
 /** Sorted ids of the chunks that arrived. */
-export async function receivedChunks(db: Db, uploadId: string): Promise<number[]> {
+async function receivedChunks(db: Db, uploadId: string): Promise<number[]> {
   const found = await db
     .select({ id: fileUploadChunks.chunkId })
     .from(fileUploadChunks)

@@ -10,7 +10,7 @@ import type { ObjectRow } from './model';
  * Who asks for bytes (GET /file, GET /files): the signed-in user if the bearer header or the cookie
  * carries a valid token, else nobody. A bad token is remembered and reported only if nothing else grants access.
  */
-export async function viewerOf(ctx: AppContext, req: Request): Promise<{ userId: string | null; tokenError?: unknown }> {
+async function viewerOf(ctx: AppContext, req: Request): Promise<{ userId: string | null; tokenError?: unknown }> {
   const token = accessTokenOf(req);
   if (!token) return { userId: null };
   try {

@@ -12,7 +12,7 @@ export const specVersionSchema = z
   .int({ error: 'Номер версии — целое число.' })
   .min(1, { error: 'Номер версии — от 1.' });
 
-export const specNotFound = () => new ServiceError('NOT_FOUND', 'Спецификация не найдена.');
+const specNotFound = () => new ServiceError('NOT_FOUND', 'Спецификация не найдена.');
 
 /** 409 CONFLICT with the current `version`: the specification was saved elsewhere since the caller read it. */
 export const specConflict = (version: number) =>

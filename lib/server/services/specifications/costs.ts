@@ -13,7 +13,7 @@ import { specObject } from './access';
 import { specStaleness } from './staleness';
 
 /** At most this many specifications per call: one page of the list. */
-export const SPEC_COSTS_MAX = 100;
+const SPEC_COSTS_MAX = 100;
 
 const input = z.object({
   ids: z
@@ -24,7 +24,7 @@ const input = z.object({
     .max(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
 });
 
-export interface SpecCostItem {
+interface SpecCostItem {
   id: string;
   /** Полная себестоимость of one unit by the caller's default parameters (kopecks, "1234.56"); null on error. */
   fullCost: string | null;

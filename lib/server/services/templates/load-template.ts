@@ -10,7 +10,7 @@ import type { ObjectRow } from '../files/model';
 import { readBytes } from '../files/store-bytes';
 
 /** A template larger than this is refused (a DOCX with text and tables is far smaller). */
-export const MAX_TEMPLATE_BYTES = 20 * 1024 * 1024;
+const MAX_TEMPLATE_BYTES = 20 * 1024 * 1024;
 
 export interface LoadedTemplate {
   row: ObjectRow;

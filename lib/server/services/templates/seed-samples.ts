@@ -42,7 +42,7 @@ async function claim(ctx: AppContext, userId: string, sample: TemplateSampleId):
  * stays after the user deletes the file, so a deleted sample does not come back («Добавить образец»
  * adds it again). Calls that lost the claim wait a little for the file. Returns the files stored now.
  */
-export async function seedSampleTemplates(ctx: AppContext, userId: string): Promise<FileObject[]> {
+async function seedSampleTemplates(ctx: AppContext, userId: string): Promise<FileObject[]> {
   const seen = await ctx.db.select().from(templateSampleSeeds).where(eq(templateSampleSeeds.userId, userId));
   const done = new Set(seen.filter((r) => r.fileId !== null).map((r) => r.sample));
   const todo = TEMPLATE_SAMPLE_IDS.filter((id) => !done.has(id));
