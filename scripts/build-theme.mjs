@@ -5,7 +5,7 @@
 //   node scripts/build-theme.mjs          writes public/themes/kalkulus/theme.css (+ fonts)
 //   node scripts/build-theme.mjs --check  exits 1 when the committed file is out of date
 //
-// Method (theming.md §2): the two files have the same structure, so rules are paired by a longest
+// Method: the two files have the same structure, so rules are paired by a longest
 // common subsequence on (at-rule context, selector) and declarations by property. Where the light
 // and the dark value differ, each colour pair becomes a token defined once in `:root` (light) and
 // once in `.app-dark`; the literal is mapped by role to the primary ramp (Tailwind blue), the surface
@@ -26,7 +26,7 @@ const GRAY = ['#f9fafb', '#f3f4f6', '#e5e7eb', '#d1d5db', '#9ca3af', '#6b7280', 
 const primaryOf = new Map(BLUE.map((h, i) => [h, STEPS[i]]));
 const surfaceOf = new Map(GRAY.map((h, i) => [h, STEPS[i]]));
 
-/** Non-ramp colours of Lara, measured as mixes of ramp shades (theming.md §1, "Derived"). */
+/** Non-ramp colours of Lara, measured as mixes of ramp shades. */
 const DERIVED = {
   '#424b57': 'color-mix(in srgb, var(--p-surface-600) 88%, #000)',
   '#3f4753': 'color-mix(in srgb, var(--p-surface-600) 83.5%, #000)',
@@ -38,7 +38,7 @@ const DERIVED = {
   '#b7bcc5': 'color-mix(in srgb, var(--p-surface-400) 72.5%, #fff)',
 };
 
-/** Role names for the main (light, dark) slots (theming.md §1 table); the rest are numbered. */
+/** Role names for the main (light, dark) slots; the rest are numbered. */
 const ROLES = {
   '#3b82f6|#60a5fa': '--p-primary-color',
   '#2563eb|#93c5fd': '--p-primary-hover-color',
@@ -61,7 +61,7 @@ const ROLES = {
   '#9dc1fb|rgba(96,165,250,0.7)': '--p-focus-ring-strong-color',
 };
 
-/** Severity and other status colours keep their literals (theming.md R2). */
+/** Severity and other status colours keep their literals. */
 const FIXED = /\.p-(?!text-secondary)[a-z-]*-(secondary|success|info|warning|warn|help|danger|error|contrast)\b(?!-)|\.p-error\b|\.p-invalid\b|p-password-strength|p-rating-cancel|p-galleria-(close|item-nav|caption|thumbnail-prev|thumbnail-next)|p-image-(preview|action)/;
 
 const COLOUR = /#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)/g;
@@ -192,7 +192,7 @@ export function buildTheme() {
     const lv = ld.value;
     const dv = dd.value;
     if (ld.prop.startsWith('--') && selector.includes(':root')) {
-      // Legacy PrimeFlex-era variables (theming.md R4): palette vars stay; primary tints follow the primary.
+      // Legacy PrimeFlex-era variables: palette vars stay; primary tints follow the primary.
       const tint = /^--primary-(\d+)$/.exec(ld.prop);
       if (tint) {
         const n = Number(tint[1]);

@@ -22,7 +22,7 @@ export function useLayout(): LayoutContextValue {
   return ctx;
 }
 
-/** The shell's breakpoint, read when an event happens (shell.md §4.1: innerWidth > 991). */
+/** The shell's breakpoint, read when an event happens (innerWidth > 991). */
 export const isDesktop = () => typeof window !== 'undefined' && isDesktopWidth(window.innerWidth);
 
 const DESKTOP_QUERY = `(min-width: ${MOBILE_MAX_WIDTH + 1}px)`;

@@ -1,5 +1,5 @@
 /**
- * Is a state-changing request cross-site? (DESIGN §6: cross-site `Origin` / `Sec-Fetch-Site` is refused.)
+ * Is a state-changing request cross-site? (cross-site `Origin` / `Sec-Fetch-Site` is refused.)
  * Requests without either header (scripts, server-to-server) are not cross-site.
  */
 export function isCrossSite(input: {

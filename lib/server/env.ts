@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The one configuration of the server (DESIGN §9), from the environment only.
+ * The one configuration of the server, from the environment only.
  * Defaults give the embedded everything: PGlite in DATA_DIR/pg, blobs in DATA_DIR/blobs, embedded services.
  */
 

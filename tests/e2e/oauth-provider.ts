@@ -3,7 +3,7 @@ import http from 'node:http';
 
 /**
  * A stand-in for Яндекс ID during e2e (the OAuth provider is the edge of the world, the only thing we fake).
- * It speaks the provider's real protocol as the app uses it (services.md A6): `GET /authorize` shows a consent
+ * It speaks the provider's real protocol as the app uses it: `GET /authorize` shows a consent
  * page where the test types the account's login; «Разрешить» redirects back with `code` and `state`;
  * `POST /token` checks the client's id and secret and the PKCE S256 verifier, once per code; `GET /info`
  * answers the account for `Authorization: OAuth <token>`. Telegram needs no server: the test signs

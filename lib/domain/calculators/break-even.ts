@@ -15,7 +15,7 @@ export interface BreakEvenResult {
 }
 
 /**
- * Точка безубыточности (§4 row 15): Q* = FC / (P − VC), units rounded up; revenue* = FC / (1 − VC/P);
+ * Точка безубыточности: Q* = FC / (P − VC), units rounded up; revenue* = FC / (1 − VC/P);
  * запас прочности = (Q − Q*) / Q × 100 with the exact Q*.
  */
 export function calcBreakEven(input: BreakEvenInput): CalcOutput<BreakEvenResult> {

@@ -24,7 +24,7 @@ export interface ContractPenaltyResult {
   capped: boolean;
 }
 
-/** Неустойка по договору (§4 row 10): amount × p × days, `from` and `to` both included; optional cap. */
+/** Неустойка по договору: amount × p × days, `from` and `to` both included; optional cap. */
 export function calcContractPenalty(input: ContractPenaltyInput, book: RateBook): CalcOutput<ContractPenaltyResult> {
   const base = dec(input.amount);
   if (dayNumber(input.to) < dayNumber(input.from)) throw new CalcInputError('to', 'Конец периода не может быть раньше начала.');

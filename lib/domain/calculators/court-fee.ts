@@ -17,7 +17,7 @@ export interface CourtFeeResult {
   fee: string;
 }
 
-/** Госпошлина по имущественному иску в арбитражный суд, whole rubles (§4 row 19). */
+/** Госпошлина по имущественному иску в арбитражный суд, whole rubles. */
 export function calcCourtFee(input: CourtFeeInput, book: RateBook): CalcOutput<CourtFeeResult> {
   const scale = rateOn<CourtFeeScale>(book, 'court_fee_arbitration', input.date);
   const claim = dec(input.claim);

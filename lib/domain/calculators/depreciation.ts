@@ -14,7 +14,7 @@ export interface DepreciationResult {
 }
 
 /**
- * Амортизация (§4 row 14), from the first month of use. Straight line: monthly = cost / months (kopecks),
+ * Амортизация, from the first month of use. Straight line: monthly = cost / months (kopecks),
  * the last month takes the remainder. Declining balance: yearly = residual × k / n (n = life in years),
  * never more than the residual; the last year writes off the rest. Every year's amount is in kopecks and the schedule adds up to the cost.
  */

@@ -17,7 +17,7 @@ export interface EmployeeContributionsResult {
   total: string;
 }
 
-/** Страховые взносы за работника за месяц (§4 row 13): единый тариф up to the cap, МСП split, НС и ПЗ. */
+/** Страховые взносы за работника за месяц: единый тариф up to the cap, МСП split, НС и ПЗ. */
 export function calcEmployeeContributions(input: EmployeeContributionsInput, book: RateBook): CalcOutput<EmployeeContributionsResult> {
   const date = `${input.month}-01`;
   const c = monthlyContributions({

@@ -53,7 +53,7 @@ function payback(investment: Dec, flows: readonly Dec[]): Dec | null {
   return null;
 }
 
-/** NPV, IRR, simple and discounted payback, ROI (§4 row 18). Percents and years to two decimals. */
+/** NPV, IRR, simple and discounted payback, ROI. Percents and years to two decimals. */
 export function calcInvestment(input: InvestmentInput): CalcOutput<InvestmentResult> {
   const inv = dec(input.investment);
   const flows = input.cashFlows.map((c) => dec(c));

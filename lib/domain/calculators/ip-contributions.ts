@@ -63,7 +63,7 @@ export function ipContributions(input: IpContributionsInput, book: RateBook): { 
   return { fixed, additional, steps };
 }
 
-/** Страховые взносы ИП за себя (§4 row 12). */
+/** Страховые взносы ИП за себя. */
 export function calcIpContributions(input: IpContributionsInput, book: RateBook): CalcOutput<IpContributionsResult> {
   const { fixed, additional, steps } = ipContributions(input, book);
   const total = fixed.plus(additional);

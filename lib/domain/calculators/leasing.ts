@@ -20,7 +20,7 @@ export interface LeasingResult {
 }
 
 /**
- * Лизинг (§4 row 17): PMT = (PV − FV / (1 + i)^n) · i / (1 − (1 + i)^−n), PV = price − advance, FV = buyout,
+ * Лизинг: PMT = (PV − FV / (1 + i)^n) · i / (1 − (1 + i)^−n), PV = price − advance, FV = buyout,
  * i = r / 12 / 100; VAT inside the payment = PMT × r / (100 + r); удорожание в год =
  * (advance + PMT × n + buyout − price) / price / years × 100.
  */

@@ -29,7 +29,7 @@ function annuityPayment(principal: Dec, i: Dec, n: number): Dec {
 }
 
 /**
- * Кредит (§4 row 16), i = r / 12 / 100. Each month's interest is balance × i rounded to kopecks; the
+ * Кредит, i = r / 12 / 100. Each month's interest is balance × i rounded to kopecks; the
  * principal part is the payment minus the interest (annuity) or S / n (differentiated); the last month
  * repays the whole remaining balance, so the principal parts add up to the principal.
  */

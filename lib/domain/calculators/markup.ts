@@ -16,7 +16,7 @@ export interface MarkupResult {
 }
 
 /**
- * Наценка и маржа (§1.4), on prices without VAT: N = (Ц − С)/С × 100, M = (Ц − С)/Ц × 100;
+ * Наценка и маржа, on prices without VAT: N = (Ц − С)/С × 100, M = (Ц − С)/Ц × 100;
  * Ц = С × (1 + N/100) or С / (1 − M/100), rounded to kopecks. Percents to two decimals.
  */
 export function calcMarkup(input: MarkupInput): CalcOutput<MarkupResult> {

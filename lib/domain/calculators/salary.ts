@@ -86,7 +86,7 @@ export function grossFromNet(scale: NdflScale, before: Dec, net: Dec, d: MonthDe
   return net.plus(k);
 }
 
-/** Зарплата «на руки ⇄ начислено» with the employer's cost (§4 row 3). */
+/** Зарплата «на руки ⇄ начислено» with the employer's cost. */
 export function calcSalary(input: SalaryInput, book: RateBook): CalcOutput<SalaryResult> {
   const date = `${input.month}-01`;
   const scale = rateOn<NdflScale>(book, 'ndfl_scale', date);

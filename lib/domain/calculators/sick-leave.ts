@@ -51,7 +51,7 @@ function daysByMonth(start: string, days: number): { month: string; days: number
 }
 
 /**
- * Больничный (§4 row 6): each year's pay capped by that year's insurance base; СДЗ = Σ / 730, kopecks,
+ * Больничный: each year's pay capped by that year's insurance base; СДЗ = Σ / 730, kopecks,
  * floored by МРОТ × 24 / 730 and capped by (cap₁ + cap₂) / 730; per day = СДЗ × share by record; the first
  * 3 days by the employer, the rest by СФР. With less than 6 months of record the allowance for a full month
  * is at most МРОТ: the day is at most МРОТ / days of that month. All the numbers are dated rate rows.

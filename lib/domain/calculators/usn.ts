@@ -166,7 +166,7 @@ function dueDateOf(input: UsnInput, book: RateBook, k: number): string {
 }
 
 /**
- * Налог по УСН (§4 row 11), whole rubles. «Доходы»: income × rate − contributions, the reduction up to
+ * Налог по УСН, whole rubles. «Доходы»: income × rate − contributions, the reduction up to
  * 100 % for an ИП without employees and up to 50 % otherwise. «Доходы − расходы»: (income − expenses) × rate,
  * for the year not below the minimum tax (1 % of income). With `quarters` the advances for I квартал,
  * полугодие and 9 месяцев are counted cumulatively: each is the tax since January less the advances before it.

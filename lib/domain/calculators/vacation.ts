@@ -22,7 +22,7 @@ export interface VacationResult {
 }
 
 /**
- * Отпускные (§4 row 4): СДЗ = pay / (29,3 × full months + Σ 29,3 / calendar days × days worked),
+ * Отпускные: СДЗ = pay / (29,3 × full months + Σ 29,3 / calendar days × days worked),
  * rounded to kopecks, then × days of leave. НДФЛ on the progressive scale of the date, counting the income since
  * January: tax(before + vacation pay) − tax(before), each in whole rubles (as the salary calculator does).
  */

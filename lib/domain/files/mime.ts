@@ -1,4 +1,4 @@
-/** Media types by file extension, and which of them a browser may show inline (DESIGN §5). */
+/** Media types by file extension, and which of them a browser may show inline. */
 
 const BY_EXT: Record<string, string> = {
   pdf: 'application/pdf',

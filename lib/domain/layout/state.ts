@@ -69,7 +69,7 @@ export function initialLayoutState(menuMode: MenuMode = 'static', activeMenuItem
   };
 }
 
-/** hideMenu of shell.md §4.1: closes overlays, the mobile menu and open popups. */
+/** hideMenu: closes overlays, the mobile menu and open popups. */
 function hideMenu(s: LayoutState): LayoutState {
   return {
     ...s,
@@ -170,7 +170,7 @@ export function overlayOpen(s: LayoutState): boolean {
 export const MENU_THEMES = ['colorScheme', 'primaryColor', 'transparent'] as const;
 export type MenuTheme = (typeof MENU_THEMES)[number];
 
-/** Classes of the layout container (shell.md §4.1). */
+/** Classes of the layout container. */
 export function layoutClasses(s: LayoutState, menuTheme: MenuTheme): string[] {
   const c = ['layout-wrapper', `layout-${s.menuMode}`, `layout-${menuTheme.toLowerCase()}-menu`];
   if (s.menuMode === 'static' && s.staticMenuDesktopInactive) c.push('layout-static-inactive');

@@ -22,11 +22,11 @@ function bikFor(rawBik: string | undefined, value: string): string | CheckResult
 /** «Укажите…» → «укажите…», but «БИК…» stays an abbreviation. */
 const lowerFirst = (s: string) => (/^.[А-ЯЁA-Z]/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
-/** «03…» — a казначейский счёт: 20 digits, no key (domain.md §3). */
+/** «03…» — a казначейский счёт: 20 digits, no key. */
 const isTreasuryAccount = (account: string): boolean => /^03\d{18}$/.test(account);
 
 /**
- * Расчётный (or any client) счёт against its БИК (domain.md §3): 20 digits; key over
+ * Расчётный (or any client) счёт against its БИК: 20 digits; key over
  * BIK[7..9] + account (for an account in the Bank of Russia: "0" + BIK[5..6] + account), weights 7 1 3.
  * Казначейские счета «03…» have no key and are checked by length only. Without a БИК only the format
  * is checked, and the message says so.
@@ -48,7 +48,7 @@ export function validateAccount(raw: string, rawBik?: string): CheckResult {
 }
 
 /**
- * Корреспондентский счёт against its БИК (domain.md §3): 20 digits starting with 30101, key over
+ * Корреспондентский счёт against its БИК: 20 digits starting with 30101, key over
  * "0" + BIK[5..6] + account, and the last 3 digits equal to BIK[7..9]. In the same slot the Treasury's
  * ЕКС (40102…) is checked the same way, without the tail rule.
  */

@@ -1,7 +1,7 @@
 import { type CheckResult, cleanRequisite, digitsProblem, fail, ok } from './result';
 
 /**
- * БИК (domain.md §3): 9 digits starting with 0 — «04…» for banks, «00…»/«01…» for the Treasury's ТОФК.
+ * БИК: 9 digits starting with 0 — «04…» for banks, «00…»/«01…» for the Treasury's ТОФК.
  * There is no check digit.
  */
 export function validateBik(raw: string): CheckResult {

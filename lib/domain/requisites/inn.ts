@@ -10,7 +10,7 @@ const check = (digits: string, weights: readonly number[]) => (weightedSum(digit
 export type InnOwner = 'organization' | 'person';
 
 /**
- * ИНН (domain.md §3): 10 digits with one check digit (организация) or 12 with two (ИП, физлицо).
+ * ИНН: 10 digits with one check digit (организация) or 12 with two (ИП, физлицо).
  * All-zero numbers and the non-existent tax office region «00» are refused even though the sums pass.
  */
 export function validateInn(raw: string, owner?: InnOwner): CheckResult {

@@ -1,7 +1,7 @@
 import { type CheckResult, cleanRequisite, fail, ok } from './result';
 
 /**
- * КПП (domain.md §3): 9 characters NNNNPPXXX — tax office (4 digits), reason (2 digits or capital Latin
+ * КПП: 9 characters NNNNPPXXX — tax office (4 digits), reason (2 digits or capital Latin
  * letters A–Z, allowed since 2013), sequence number (3 digits). There is no check digit. Lower-case
  * letters are accepted and returned in upper case.
  */

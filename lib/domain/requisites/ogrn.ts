@@ -1,7 +1,7 @@
 import { type CheckResult, cleanRequisite, digitsProblem, fail, modOf, ok } from './result';
 
 /**
- * ОГРН (domain.md §3): 13 digits, the first is 1 or 5; check digit = (first 12 digits mod 11) mod 10.
+ * ОГРН: 13 digits, the first is 1 or 5; check digit = (first 12 digits mod 11) mod 10.
  */
 export function validateOgrn(raw: string): CheckResult {
   const value = cleanRequisite(raw);
@@ -18,7 +18,7 @@ export function validateOgrn(raw: string): CheckResult {
 }
 
 /**
- * ОГРНИП (domain.md §3): 15 digits, the first is 3; check digit = (first 14 digits mod 13) mod 10 —
+ * ОГРНИП: 15 digits, the first is 3; check digit = (first 14 digits mod 13) mod 10 —
  * remainders 10, 11 and 12 give 0, 1 and 2 (python-stdnum gets 11 and 12 wrong).
  */
 export function validateOgrnip(raw: string): CheckResult {

@@ -2,7 +2,7 @@ import { type CheckResult, cleanRequisite, digitsProblem, fail, ok, weightedSum 
 
 const WEIGHTS = [9, 8, 7, 6, 5, 4, 3, 2, 1] as const;
 
-/** СНИЛС control number of the first 9 digits (domain.md §3). */
+/** СНИЛС control number of the first 9 digits. */
 export function snilsControl(first9: string): number {
   const s = weightedSum(first9, WEIGHTS);
   if (s < 100) return s;
@@ -12,7 +12,7 @@ export function snilsControl(first9: string): number {
 }
 
 /**
- * СНИЛС `XXX-XXX-XXX YY` (domain.md §3): 11 digits; the control number YY is checked for numbers above
+ * СНИЛС `XXX-XXX-XXX YY`: 11 digits; the control number YY is checked for numbers above
  * 001-001-998 (older numbers were issued without it).
  */
 export function validateSnils(raw: string): CheckResult {

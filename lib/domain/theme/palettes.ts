@@ -24,7 +24,7 @@ export const PRIMARY_RAMPS = {
   rose: ['#fff1f2', '#ffe4e6', '#fecdd3', '#fda4af', '#fb7185', '#f43f5e', '#e11d48', '#be123c', '#9f1239', '#881337', '#4c0519'],
 } as const satisfies Record<string, Ramp>;
 
-/** 8 surfaces in the seed's order; soho is the PrimeVue showcase ramp (shell.md §1 note). */
+/** 8 surfaces in the seed's order; soho is the PrimeVue showcase ramp. */
 export const SURFACE_RAMPS = {
   slate: ['#ffffff', '#f8fafc', '#f1f5f9', '#e2e8f0', '#cbd5e1', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b', '#0f172a', '#020617'],
   gray: ['#ffffff', '#f9fafb', '#f3f4f6', '#e5e7eb', '#d1d5db', '#9ca3af', '#6b7280', '#4b5563', '#374151', '#1f2937', '#111827', '#030712'],

@@ -73,7 +73,7 @@ export interface InPlaceFiles {
 }
 
 /**
- * Where file bytes live (DESIGN §5). Keys are generated ids (`[a-zA-Z0-9/_-]`), never user file names.
+ * Where file bytes live. Keys are generated ids (`[a-zA-Z0-9/_-]`), never user file names.
  * Implementations: disk (DATA_DIR/blobs) and S3-compatible. Both pass tests/integration/storage.
  */
 export interface BlobStore {

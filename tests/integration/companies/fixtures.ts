@@ -1,4 +1,4 @@
-/** Real-looking реквизиты (public numbers of domain.md §3). */
+/** Real-looking реквизиты (public numbers). */
 export const sberbank = {
   isOwn: false,
   kind: 'legal',

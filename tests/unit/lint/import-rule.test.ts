@@ -9,7 +9,7 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('the import rule of DESIGN §2 (ESLint)', () => {
+describe('the import rule (ESLint)', () => {
   it('lib/domain imports only itself and decimal.js', async () => {
     const ok = `import Decimal from 'decimal.js';\nimport { a } from './a';\nimport { b } from '@/lib/domain/format/date';\nexport const x = [Decimal, a, b];\n`;
     expect(await restricted('lib/domain/money/probe.ts', ok)).toEqual([]);

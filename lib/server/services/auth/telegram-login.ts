@@ -29,7 +29,7 @@ function decodeTgAuthResult(raw: string): Record<string, unknown> {
 }
 
 /**
- * Telegram Login check (services.md A6): data-check-string = every field but `hash`, sorted, `key=value`
+ * Telegram Login check: data-check-string = every field but `hash`, sorted, `key=value`
  * joined by `\n`; valid iff hex HMAC-SHA256 keyed by SHA-256(bot token) equals `hash`; older than 24 h refused.
  */
 function checkTelegramAuth(data: Record<string, unknown>, botToken: string, nowS = Math.floor(Date.now() / 1000)) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { ServiceError } from '../../errors';
 
-/** Another user's company answers exactly like a missing one (DESIGN §6). */
+/** Another user's company answers exactly like a missing one. */
 export const companyNotFound = () => new ServiceError('NOT_FOUND', 'Компания не найдена — возможно, её удалили.');
 
 export const companyConflict = (version: number) =>

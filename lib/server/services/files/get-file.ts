@@ -7,7 +7,7 @@ import { contentDisposition } from './content-disposition';
 import { objectBody } from './object-body';
 import { readableObject } from './viewer';
 
-/** Headers every file answer carries (DESIGN §5, services.md B6). */
+/** Headers every file answer carries. */
 export const SAFE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",

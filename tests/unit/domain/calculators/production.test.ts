@@ -6,7 +6,7 @@ describe('markup', () => {
     ['25', '20.00'],
     ['50', '33.33'],
     ['100', '50.00'],
-  ])('markup %s %% = margin %s %% (reference §1.4 pairs)', (n, m) => {
+  ])('markup %s %% = margin %s %%', (n, m) => {
     expect(run('markup', { cost: '1000', markupPct: n }).result.marginPct).toBe(m);
   });
   it('margin 30 % = markup 42,86 %, price 1 428,57', () => {

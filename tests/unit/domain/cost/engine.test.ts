@@ -30,7 +30,7 @@ const shelfParams: CostParams = {
   taxRegime: 'osno',
 };
 
-describe('калькуляция «Полка» (reference §1.1)', () => {
+describe('калькуляция «Полка»', () => {
   const r = calculateCost(shelf, shelfParams, { rates });
   it('gives every статья to the kopeck', () => {
     expect(r.perUnit.articles).toEqual({

@@ -7,7 +7,7 @@ import {
   validateRequisite,
 } from '@/lib/domain/requisites';
 
-/** Public banks: БИК and к/с (domain.md §3). */
+/** Public banks: БИК and к/с. */
 const BANKS = [
   ['ПАО Сбербанк', '044525225', '30101810400000000225'],
   ['Банк ВТБ', '044525187', '30101810700000000187'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanRequisite, validateInn, validateOgrn, validateOgrnip } from '@/lib/domain/requisites';
 
-/** Public valid organisations (domain.md §3). */
+/** Public valid organisations. */
 const ORGS = [
   ['ПАО Сбербанк', '7707083893', '1027700132195'],
   ['Банк ВТБ', '7702070139', '1027739609391'],
