@@ -3,10 +3,11 @@
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CustomDefinition } from '@/lib/schemas/calculators-custom';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { customApi } from './custom-api';
 import s from './calculators.module.css';
@@ -29,15 +30,16 @@ export function CustomCalculatorEditor({ id }: { id?: string }) {
   const router = useAppRouter();
   const [def, setDef] = useState<Def>(EMPTY);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [actionMessage, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!id) return;
-    customApi.get({ id }).then(
-      (c) => setDef({ name: c.name, inputs: c.inputs, formulas: c.formulas }),
-      (e) => setMessage(userMessage(e)),
-    );
-  }, [id]);
+  // The stored calculator seeds the form once per answer; the form stays editable after that.
+  const stored = useLoad(() => customApi.get({ id: id as string }), [id], { enabled: id !== undefined });
+  const message = actionMessage ?? stored.error;
+  const [seeded, setSeeded] = useState(stored.data);
+  if (stored.data && stored.data !== seeded) {
+    setSeeded(stored.data);
+    setDef({ name: stored.data.name, inputs: stored.data.inputs, formulas: stored.data.formulas });
+  }
 
   const save = async () => {
     try {

@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatIsoDate, parseRuDate } from '@/lib/domain/format/date';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
+import { call } from '@/lib/client/call';
 import { getRoles } from '@/lib/client/session';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { KeyRateImportDialog } from './KeyRateImportDialog';
@@ -27,6 +29,9 @@ interface Rate {
   source: string;
 }
 
+const NO_KINDS: Kind[] = [];
+const NO_RATES: Rate[] = [];
+
 /** One line as text, several as a list (a scale, shares by days, tariffs). */
 function RateValue({ kind, value }: { kind: string; value: unknown }) {
   const lines = rateValueLines(kind, value);
@@ -42,30 +47,16 @@ function RateValue({ kind, value }: { kind: string; value: unknown }) {
 
 /** `/calculators/rates`: the dated rate tables, where each is used, and (admin) a new dated row or the key-rate XLSX import. */
 export function RatesAdmin() {
-  const [kinds, setKinds] = useState<Kind[]>([]);
-  const [rates, setRates] = useState<Rate[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [isAdmin, setIsAdmin] = useState(false);
+  // The tables stay on screen when a reload fails; its message shows above them.
+  const list = useLoad(() => call('product', 'calculators/rates/list', {}), [], { keep: true });
+  const { error, reload: load } = list;
+  const kinds: Kind[] = list.data?.kinds ?? NO_KINDS;
+  const rates: Rate[] = list.data?.rates ?? NO_RATES;
+  const isAdmin = list.data !== undefined && getRoles().includes('admin');
   const [form, setForm] = useState({ kind: 'key_rate', effectiveFrom: '', value: '', source: '' });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const load = useCallback(() => {
-    productApi<{ kinds: Kind[]; rates: Rate[] }>('calculators/rates/list', {}).then(
-      (r) => {
-        setKinds(r.kinds);
-        setRates(r.rates);
-        setIsAdmin(getRoles().includes('admin'));
-        setError(null);
-      },
-      (e) => setError(userMessage(e)),
-    );
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const add = async () => {
     const iso = parseRuDate(form.effectiveFrom);
