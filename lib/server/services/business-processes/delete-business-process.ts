@@ -1,14 +1,14 @@
 import 'server-only';
+import { processIdInput } from '@/lib/schemas/specification-calls';
 import { and, eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
 import { businessProcesses } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { processIdSchema, processNotFound } from './model';
+import { processNotFound } from './model';
 
 /** `business-processes/delete {id}` → `{}`. */
 export const deleteBusinessProcess = defineCall({
-  input: z.object({ id: processIdSchema }),
+  input: processIdInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const gone = await ctx.db

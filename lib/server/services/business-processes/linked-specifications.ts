@@ -1,9 +1,9 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { processIdInput } from '@/lib/schemas/specification-calls';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { specsMentioning } from '../specifications/mentioning';
-import { businessProcessRow, processIdSchema, processNotFound } from './model';
+import { businessProcessRow, processNotFound } from './model';
 
 /**
  * `business-processes/linked {id}` → `{specs: [{id, name, stale}]}`: the caller's specifications that take
@@ -11,7 +11,7 @@ import { businessProcessRow, processIdSchema, processNotFound } from './model';
  * calculated (saved).
  */
 export const linkedSpecifications = defineCall({
-  input: z.object({ id: processIdSchema }),
+  input: processIdInput,
   async handle({ input: { id }, req, ctx }) {
     const user = await requireUser(ctx, req);
     const set = await businessProcessRow(ctx.db, user.id, id);

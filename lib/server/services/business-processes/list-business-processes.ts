@@ -1,6 +1,6 @@
 import 'server-only';
+import { listBusinessProcessesInput } from '@/lib/schemas/specification-calls';
 import { desc, eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
 import { businessProcesses } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -8,7 +8,7 @@ import { toWire } from './model';
 
 /** `business-processes/list {}` → `{sets}` of the caller, last changed first, with totals per unit. */
 export const listBusinessProcesses = defineCall({
-  input: z.object({}),
+  input: listBusinessProcessesInput,
   async handle({ req, ctx }) {
     const user = await requireUser(ctx, req);
     const rows = await ctx.db

@@ -28,8 +28,6 @@ export const processNotFound = () => new ServiceError('NOT_FOUND', 'Набор �
 export const processConflict = (version: number) =>
   new ServiceError('CONFLICT', 'Набор изменён в другой вкладке. Обновите страницу.', { extra: { version } });
 
-export const processIdSchema = z.uuid({ error: 'Неверный идентификатор набора процессов.' });
-
 /** The caller's business process row, or undefined (ids that are not uuids are simply not found). */
 export async function businessProcessRow(db: Db, userId: string, id: string): Promise<BusinessProcessRow | undefined> {
   if (!z.uuid().safeParse(id).success) return undefined;

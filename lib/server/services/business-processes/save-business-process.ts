@@ -1,11 +1,10 @@
 import 'server-only';
+import { saveBusinessProcessInput } from '@/lib/schemas/specification-calls';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
-import { processSetSchema } from '@/lib/schemas/specification';
 import { businessProcesses } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { businessProcessRow, processConflict, processIdSchema, processNotFound, toWire } from './model';
+import { businessProcessRow, processConflict, processNotFound, toWire } from './model';
 
 /**
  * `business-processes/save {id?, version?, name, steps}` → `{set}`: a new process without `id`. With `version`
@@ -13,7 +12,7 @@ import { businessProcessRow, processConflict, processIdSchema, processNotFound, 
  * written and the others get 409 CONFLICT with the current `version`; without it the save overwrites.
  */
 export const saveBusinessProcess = defineCall({
-  input: processSetSchema.extend({ id: processIdSchema.optional(), version: z.number().int().positive().optional() }),
+  input: saveBusinessProcessInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const steps = JSON.parse(JSON.stringify(input.steps)) as Record<string, unknown>[];

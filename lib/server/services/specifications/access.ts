@@ -1,16 +1,9 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
 import type { FileAccess } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { ServiceError } from '../../errors';
 import { resolveObject } from '../files/access';
 import type { ObjectRow } from '../files/model';
-
-export const specIdSchema = z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
-export const specVersionSchema = z
-  .number({ error: 'Укажите номер версии.' })
-  .int({ error: 'Номер версии — целое число.' })
-  .min(1, { error: 'Номер версии — от 1.' });
 
 const specNotFound = () => new ServiceError('NOT_FOUND', 'Спецификация не найдена.');
 

@@ -1,6 +1,6 @@
 import 'server-only';
+import { specCostsInput as input } from '@/lib/schemas/specification-calls';
 import { calculateCost, isCostError, type SpecDocument } from '@/lib/domain/cost';
-import { z } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -11,18 +11,6 @@ import { costRatesOn } from '../cost/rates';
 import { moscowToday } from '@/lib/domain/format/date';
 import { specObject } from './access';
 import { specStaleness } from './staleness';
-
-/** At most this many specifications per call: one page of the list. */
-const SPEC_COSTS_MAX = 100;
-
-const input = z.object({
-  ids: z
-    .array(z.string({ error: 'Идентификатор спецификации — строка.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100), {
-      error: 'Передайте список идентификаторов спецификаций.',
-    })
-    .min(1, { error: 'Передайте хотя бы одну спецификацию.' })
-    .max(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
-});
 
 interface SpecCostItem {
   id: string;

@@ -1,8 +1,6 @@
 import 'server-only';
+import { createSpecificationInput } from '@/lib/schemas/specification-calls';
 import { nameProblem } from '@/lib/domain/files/names';
-import { z } from '@/lib/schemas/envelope';
-import { rootSchema } from '@/lib/schemas/files';
-import { specificationSchema } from '@/lib/schemas/specification';
 import { specificationVersions } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
@@ -18,7 +16,7 @@ import { storeBytes } from '../files/store-bytes';
  */
 export const createSpecification = defineCall({
   maxBody: 5 * 1024 * 1024,
-  input: z.object({ doc: specificationSchema, root: rootSchema }),
+  input: createSpecificationInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const name = input.doc.name.normalize('NFC').trim();

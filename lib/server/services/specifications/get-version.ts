@@ -1,14 +1,14 @@
 import 'server-only';
+import { getVersionInput } from '@/lib/schemas/specification-calls';
 import { and, eq } from 'drizzle-orm';
 import type { SpecDocument } from '@/lib/domain/cost';
-import { z } from '@/lib/schemas/envelope';
 import type { Db } from '../../db/client';
 import { specificationVersions } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import type { ObjectRow } from '../files/model';
 import { requireUser } from '../auth/require-user';
-import { specIdSchema, specObject, specVersionSchema } from './access';
+import { specObject } from './access';
 
 /** The document of one version (the current one is read from the object itself); 404 for a version not kept. */
 export async function versionDoc(db: Db, row: ObjectRow, version: number) {
@@ -32,7 +32,7 @@ const parseDoc = (metadata: string): SpecDocument | null => {
 
 /** `specs/version {id, version}` → `{version, name, savedAt, doc}`. */
 export const getSpecificationVersion = defineCall({
-  input: z.object({ id: specIdSchema, version: specVersionSchema }),
+  input: getVersionInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, input.id, 'read');

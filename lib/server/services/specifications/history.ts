@@ -1,10 +1,10 @@
 import 'server-only';
+import { specIdInput } from '@/lib/schemas/specification-calls';
 import { desc, eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
 import { specificationVersions, users } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { specIdSchema, specObject } from './access';
+import { specObject } from './access';
 import { uploaderOf } from './write-version';
 
 const authorName = (u: { firstName: string | null; lastName: string | null; email: string | null } | null) => {
@@ -15,7 +15,7 @@ const authorName = (u: { firstName: string | null; lastName: string | null; emai
 
 /** `specs/history {id}` → `{versions}` newest first: version, name, date, author, what it was restored from. */
 export const specificationHistory = defineCall({
-  input: z.object({ id: specIdSchema }),
+  input: specIdInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, input.id, 'read');

@@ -1,13 +1,11 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { MAX_SPEC_XLSX_BASE64 as MAX_BASE64, readSpecificationXlsxInput } from '@/lib/schemas/specification-calls';
 import { MAX_SPEC_LINES } from '@/lib/schemas/specification';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { readXlsx } from '../../office/xlsx';
 
-const MAX_XLSX_BYTES = 5 * 1024 * 1024;
-const MAX_BASE64 = Math.ceil((MAX_XLSX_BYTES * 4) / 3) + 4;
 
 /**
  * `specs/read-xlsx {xlsx}` (the book as base64, ≤ 5 МБ) → `{rows}`: the first sheet as rows of cell texts
@@ -15,13 +13,7 @@ const MAX_BASE64 = Math.ceil((MAX_XLSX_BYTES * 4) / 3) + 4;
  */
 export const readSpecificationXlsx = defineCall({
   maxBody: MAX_BASE64 + 1024,
-  input: z.object({
-    xlsx: z
-      .string({ error: 'Выберите файл XLSX.' })
-      .min(1, { error: 'Файл пустой.' })
-      .max(MAX_BASE64, { error: 'Файл больше 5 МБ.' })
-      .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' }),
-  }),
+  input: readSpecificationXlsxInput,
   async handle({ input, req, ctx }) {
     await requireUser(ctx, req);
     let rows: string[][];

@@ -1,10 +1,10 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { specIdInput } from '@/lib/schemas/specification-calls';
 import { costParamsSchema } from '@/lib/schemas/specification';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { runCalculation } from '../cost/calculate-cost';
-import { specIdSchema, specObject } from './access';
+import { specObject } from './access';
 import { loadTree, reasonsOf } from './staleness';
 import { writeVersion } from './write-version';
 
@@ -14,7 +14,7 @@ import { writeVersion } from './write-version';
  * an error stops with the name of that specification — and saved as a new version; the top one last.
  */
 export const recalculateSpecification = defineCall({
-  input: z.object({ id: specIdSchema }),
+  input: specIdInput,
   async handle({ input: { id }, req, ctx }) {
     const user = await requireUser(ctx, req);
     const root = await specObject(ctx.db, user.id, id, 'edit');

@@ -1,15 +1,15 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { restoreVersionInput } from '@/lib/schemas/specification-calls';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { specConflict, specIdSchema, specObject, specVersionSchema } from './access';
+import { specConflict, specObject } from './access';
 import { versionDoc } from './get-version';
 import { writeVersion } from './write-version';
 
 /** `specs/restore {id, version, currentVersion?}` → `{version}`: the old document becomes the newest version. */
 export const restoreSpecificationVersion = defineCall({
-  input: z.object({ id: specIdSchema, version: specVersionSchema, currentVersion: specVersionSchema.optional() }),
+  input: restoreVersionInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, input.id, 'edit');

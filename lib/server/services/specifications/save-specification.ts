@@ -1,17 +1,16 @@
 import 'server-only';
+import { saveSpecificationInput } from '@/lib/schemas/specification-calls';
 import { nameProblem } from '@/lib/domain/files/names';
-import { z } from '@/lib/schemas/envelope';
-import { specificationSchema } from '@/lib/schemas/specification';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { specConflict, specIdSchema, specObject, specVersionSchema } from './access';
+import { specConflict, specObject } from './access';
 import { writeVersion } from './write-version';
 
 /** `specs/save {id, doc, version?}` → `{version, updatedAt}`: saves the document, keeps the previous one in the history. */
 export const saveSpecification = defineCall({
   maxBody: 5 * 1024 * 1024,
-  input: z.object({ id: specIdSchema, doc: specificationSchema, version: specVersionSchema.optional() }),
+  input: saveSpecificationInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, input.id, 'edit');

@@ -1,8 +1,8 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { specIdInput } from '@/lib/schemas/specification-calls';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { specIdSchema, specObject } from './access';
+import { specObject } from './access';
 import { loadTree, reasonsOf } from './staleness';
 
 /**
@@ -11,7 +11,7 @@ import { loadTree, reasonsOf } from './staleness';
  * (saved); «требует пересчёта» — its business process changed after that.
  */
 export const specificationStatus = defineCall({
-  input: z.object({ id: specIdSchema }),
+  input: specIdInput,
   async handle({ input: { id }, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, id, 'read');

@@ -1,8 +1,8 @@
 import 'server-only';
-import { z } from '@/lib/schemas/envelope';
+import { specIdInput } from '@/lib/schemas/specification-calls';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { specIdSchema, specObject } from './access';
+import { specObject } from './access';
 import { specsMentioning } from './mentioning';
 
 /**
@@ -10,7 +10,7 @@ import { specsMentioning } from './mentioning';
  * as a semi-finished good (a material line with its `specId`), by name.
  */
 export const specificationWhereUsed = defineCall({
-  input: z.object({ id: specIdSchema }),
+  input: specIdInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const row = await specObject(ctx.db, user.id, input.id, 'read');
