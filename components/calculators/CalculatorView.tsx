@@ -11,6 +11,8 @@ import type { CalcStep } from '@/lib/schemas/calculators';
 import { productApi } from '@/lib/client/api';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { call } from '@/lib/client/call';
+import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { FORMS, formErrors, initialValues, localErrors, toInput, type Values, valuesFromInput, visibleFields } from './forms';
 import { ResultView } from './ResultView';
@@ -56,6 +58,15 @@ export function CalculatorView({ id }: { id: string }) {
   const search = useSearchParams();
   const fromUrl = valuesOfQuery(id, new URLSearchParams(search.toString()));
   const [values, setValues] = useState<Values>(() => ({ ...initialValues(id), ...fromUrl }));
+  // Figures set by law (the general VAT rate, the contribution tariff) come from the dated rate tables: when
+  // they arrive they fill the fields still empty and name the options.
+  const lawLoad = useLoad(() => call('product', 'calculators/list', {}).then((r) => r.law), []);
+  const law = lawLoad.data;
+  const [lawApplied, setLawApplied] = useState(law);
+  if (law && law !== lawApplied) {
+    setLawApplied(law);
+    setValues((v) => ({ ...initialValues(id, law), ...v }));
+  }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [answer, setAnswer] = useState<RunAnswer | null>(null);
@@ -138,7 +149,7 @@ export function CalculatorView({ id }: { id: string }) {
           }}
         >
           <div className={s.form}>
-            {visibleFields(id, values).map((f) => {
+            {visibleFields(id, values, law).map((f) => {
               const fid = `calc-${f.name}`;
               const error = errors[f.name];
               const describedBy = error || f.hint ? `${fid}-msg` : undefined;
@@ -212,7 +223,7 @@ export function CalculatorView({ id }: { id: string }) {
               severity="secondary"
               outlined
               onClick={() => {
-                setValues(initialValues(id));
+                setValues(initialValues(id, law));
                 setAnswer(null);
                 setErrors({});
                 setMessage(null);
@@ -248,7 +259,7 @@ export function CalculatorView({ id }: { id: string }) {
                     href={`/calculators/${id}${qs ? `?${qs}` : ''}`}
                     onClick={(e) => {
                       e.preventDefault();
-                      const v = { ...initialValues(id), ...valuesFromInput(id, r.input) };
+                      const v = { ...initialValues(id, law), ...valuesFromInput(id, r.input) };
                       setValues(v);
                       void run(v);
                     }}

@@ -33,7 +33,7 @@ function fieldText(f: FormField, raw: string): string | null {
   const label = shortLabel(f.label);
   switch (f.kind) {
     case 'select':
-      return f.options?.find((o) => o.value === raw)?.label ?? `${label}: ${raw}`;
+      return f.options?.find((o) => o.value === raw)?.label ?? f.optionLabel?.(raw) ?? `${label}: ${raw}`;
     case 'check':
     case 'bool':
       return raw === 'true' ? label : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALCULATORS } from '@/lib/domain/calculators';
 import { calculatorInputs, type CalculatorId } from '@/lib/schemas/calculators';
-import { FORMS, formErrors, initialValues, localErrors, toInput, valuesFromInput } from '@/components/calculators/forms';
+import { FORMS, fieldsOf, formErrors, initialValues, localErrors, toInput, valuesFromInput } from '@/components/calculators/forms';
 import { parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
 import { formatOutput } from '@/components/calculators/format-output';
 
@@ -107,5 +107,15 @@ describe('calculator forms', () => {
     const parsed = calculatorInputs['vacation-compensation'].safeParse(toInput('vacation-compensation', { ...initialValues('vacation-compensation'), monthsWorked: '11', averageDaily: '1500' }));
     expect(parsed.data).toMatchObject({ elevenMonthsFullYear: false });
     expect(valuesFromInput('vacation-compensation', { monthsWorked: 11, elevenMonthsFullYear: true }).elevenMonthsFullYear).toBe('true');
+  });
+
+  it('takes the figures set by law from the rate tables, not from the form', () => {
+    const law = { date: '2027-01-01', vatPct: '20', contributionsPct: '31', contributionsAboveCapPct: '15.5' };
+    expect(initialValues('vat').ratePct).toBeUndefined();
+    expect(initialValues('vat', law).ratePct).toBe('20');
+    expect(fieldsOf('vat', law).find((f) => f.name === 'ratePct')?.options?.[0]).toEqual({ value: '20', label: '20 %' });
+    for (const id of ['salary', 'employee-contributions']) {
+      expect(fieldsOf(id, law).find((f) => f.name === 'tariff')?.options?.[0]?.label, id).toBe('Общий тариф (31 % / 15,5 %)');
+    }
   });
 });
