@@ -4,19 +4,16 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useRef, useState } from 'react';
 import { formatIsoDate } from '@/lib/domain/format/date';
-import type { KeyRatePreviewRow, KeyRateStatus } from '@/lib/domain/calculators/key-rate-import';
+import type { KeyRateStatus } from '@/lib/domain/calculators/key-rate-import';
 import { formatPercent } from '@/lib/domain/money';
 import { plural } from '@/lib/domain/words';
-import { productApi } from '@/lib/client/api';
 import { bytesToBase64 } from '@/lib/client/base64';
+import { call } from '@/lib/client/call';
 import { userMessage } from '@/lib/client/messages';
+import type { CallOutput } from '@/lib/contract';
 import s from './calculators.module.css';
 
-interface ImportAnswer {
-  changes: KeyRatePreviewRow[];
-  newCount: number;
-  inserted: number;
-}
+type ImportAnswer = CallOutput<'product', 'calculators/rates/import-key-rate'>;
 
 const STATUS: Record<KeyRateStatus, string> = {
   new: 'Новая — добавится',
@@ -50,7 +47,7 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
     setPreview(null);
     try {
       const data = bytesToBase64(await file.arrayBuffer());
-      setPreview(await productApi<ImportAnswer>('calculators/rates/import-key-rate', { xlsx: data }));
+      setPreview(await call('product', 'calculators/rates/import-key-rate', { xlsx: data }));
       setXlsx(data);
     } catch (e) {
       setXlsx(null);
@@ -66,7 +63,7 @@ export function KeyRateImportDialog({ onClose, onImported }: { onClose: () => vo
     setApplying(true);
     setError(null);
     try {
-      const r = await productApi<ImportAnswer>('calculators/rates/import-key-rate', { xlsx, apply: true });
+      const r = await call('product', 'calculators/rates/import-key-rate', { xlsx, apply: true });
       setPreview({ ...r, newCount: 0, changes: r.changes.map((c) => (c.status === 'new' ? { ...c, status: 'same', stored: c.value } : c)) });
       setDone(r.inserted > 0 ? `Добавлено: ${rows(r.inserted)}.` : 'Новых строк нет: таблица уже содержит эти ставки.');
       onImported();
