@@ -129,12 +129,12 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   // The query string follows the page (replaceState: no navigation, no remount), a moment after the last edit.
   useEffect(() => {
     const t = setTimeout(() => {
-      const q = encodeCostQuery({ specId: specId || undefined, companyId, form }).toString();
+      const q = encodeCostQuery({ specId: specId || undefined, companyId, form, usedContributionsPct: result?.contributionsPct }).toString();
       const url = `${window.location.pathname}${q ? `?${q}` : ''}`;
       if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
     }, 400);
     return () => clearTimeout(t);
-  }, [specId, companyId, form]);
+  }, [specId, companyId, form, result]);
 
   const openPrint = () => {
     if (!shown.current) return;

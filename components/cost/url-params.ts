@@ -14,14 +14,16 @@ import type { ParamsForm, PriceMode } from './CostParamsPanel';
  * `?spec=<id>&company=<id>&batch=10&shop=wages:150&markup=25&semi=semi…`.
  * Only what differs from the engine's defaults is written; reading a link with parameters gives the complete
  * set (omitted = the engine's default, written out), so the opener's own saved defaults do not change the figures.
- * Values that do not parse are ignored.
+ * The contribution tariff is set by law and changes with it, so it has no fixed default here: the rate that was
+ * used is always written (the form's, else the one the shown calculation took from the rate table) and read
+ * back as it is. Values that do not parse are ignored.
  */
 
 /** Query key → parameter (plain numeric ones). */
 const NUMERIC: [string, keyof CostParams, string][] = [
   ['batch', 'batchQty', '1'],
   ['addWage', 'additionalWagePct', '0'],
-  ['contributions', 'contributionsPct', PARAM_DEFAULTS.contributionsPct],
+  ['contributions', 'contributionsPct', ''],
   ['accident', 'accidentPct', PARAM_DEFAULTS.accidentPct],
   ['prep', 'preparationPct', '0'],
   ['defects', 'defectsPct', '0'],
@@ -50,7 +52,13 @@ const same = (a: string, b: string) => a.replace(',', '.').replace(/(\.\d*?)0+$/
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
 /** The calculation → query string parameters (spec, company and the non-default parameters). */
-export function encodeCostQuery(state: { specId?: string; companyId?: string; form: ParamsForm }): URLSearchParams {
+export function encodeCostQuery(state: {
+  specId?: string;
+  companyId?: string;
+  form: ParamsForm;
+  /** The contribution tariff the shown calculation used (written when the form leaves it to the rate table). */
+  usedContributionsPct?: string;
+}): URLSearchParams {
   const q = new URLSearchParams();
   if (state.specId) q.set('spec', state.specId);
   if (state.companyId) q.set('company', state.companyId);
@@ -60,6 +68,7 @@ export function encodeCostQuery(state: { specId?: string; companyId?: string; fo
     // A blank default (purchase VAT: «the general rate») means any given value is written, 0 included.
     if (!blank(v) && number(v!) && !(def && same(v!, def))) q.set(key, v!.trim());
   }
+  if (!q.has('contributions') && blank(p.contributionsPct) && number(state.usedContributionsPct ?? null)) q.set('contributions', state.usedContributionsPct!.trim());
   for (const [key, param] of POOLS) {
     const pool = p[param];
     const v = pool ? (pool.base === 'machineHours' ? pool.rate : pool.pct) : undefined;

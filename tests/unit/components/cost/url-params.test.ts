@@ -49,7 +49,6 @@ describe('/cost query string', () => {
     const defaults: ParamsForm = {
       params: {
         batchQty: '1',
-        contributionsPct: '30',
         accidentPct: '0,20',
         sellingPct: '0',
         shop: { base: 'wages', pct: '0' },
@@ -64,9 +63,20 @@ describe('/cost query string', () => {
     expect(encode({ ...defaults, params: { ...defaults.params, batchQty: '10' } })).toBe('batch=10');
   });
 
+  it('the contribution tariff is set by law: the rate used is always written and read back', () => {
+    const params = formOf({}).params;
+    expect(encode({ params: { ...params, contributionsPct: '30' }, priceMode: 'markup', priceValue: '' })).toBe('contributions=30');
+    // Left to the rate table: the rate the shown calculation took from it.
+    expect(encodeCostQuery({ form: formOf({}), usedContributionsPct: '30' }).toString()).toBe('contributions=30');
+    expect(encodeCostQuery({ form: { params: { ...params, contributionsPct: '15' }, priceMode: 'markup', priceValue: '' }, usedContributionsPct: '30' }).toString()).toBe('contributions=15');
+    expect(decode('contributions=30').form!.params.contributionsPct).toBe('30');
+  });
+
   it('a link with parameters gives the complete set: what it omits is the engine default, written out', () => {
     const back = decode('batch=10').form!;
-    expect(back.params).toMatchObject({ batchQty: '10', contributionsPct: '30', accidentPct: '0.2', sellingPct: '0', taxRegime: 'osno', semiFinishedMethod: 'flow' });
+    expect(back.params).toMatchObject({ batchQty: '10', accidentPct: '0.2', sellingPct: '0', taxRegime: 'osno', semiFinishedMethod: 'flow' });
+    // No tariff in the link: the rate table's on the date of the calculation.
+    expect(back.params.contributionsPct).toBeUndefined();
     expect(back.params.shop).toEqual({ base: 'wages', pct: '0' });
     expect(back.priceMode).toBe('cost');
     expect(back.params.purchaseVatPct).toBeUndefined();
@@ -83,7 +93,7 @@ describe('/cost query string', () => {
     expect(r.companyId).toBeUndefined();
     const p = r.form!.params;
     expect(p.batchQty).toBe('1');
-    expect(p.contributionsPct).toBe('30');
+    expect(p.contributionsPct).toBeUndefined();
     expect(p.shop).toEqual({ base: 'wages', pct: '0' });
     expect(p.general).toEqual({ base: 'machineHours', rate: '0' });
     expect(p.taxRegime).toBe('osno');
