@@ -4,8 +4,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Tree, type TreeEventNodeEvent } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import type { FileType } from '@/lib/schemas/files';
 import { files } from './api';
 
@@ -39,7 +40,7 @@ export function FolderPickerDialog({
   const [nodes, setNodes] = useState<TreeNode[]>([{ key: ROOT_KEY, label: rootLabel, icon: 'pi pi-home', leaf: false, children: undefined }]);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ [ROOT_KEY]: true });
   const [selected, setSelected] = useState<string>(ROOT_KEY);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const excluded = new Set(exclude);
 
@@ -54,17 +55,15 @@ export function FolderPickerDialog({
       setError(userMessage(e));
     }
   };
-  useEffect(() => {
-    let live = true;
-    foldersIn(null, type, new Set(exclude)).then(
-      (children) => live && setNodes((list) => list.map((n) => (n.key === ROOT_KEY ? { ...n, children, leaf: children.length === 0 } : n))),
-      (e: unknown) => live && setError(userMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // The top level is read when the dialog opens and placed under the root; deeper levels as they are opened.
+  const top = useLoad(() => foldersIn(null, type, new Set(exclude)), []);
+  const error = actionError ?? top.error;
+  const [placed, setPlaced] = useState<TreeNode[] | undefined>();
+  if (top.data && top.data !== placed) {
+    const children = top.data;
+    setPlaced(children);
+    setNodes((list) => list.map((n) => (n.key === ROOT_KEY ? { ...n, children, leaf: children.length === 0 } : n)));
+  }
 
   const submit = async () => {
     setBusy(true);
