@@ -30,6 +30,8 @@ interface RecentRun {
   createdAt: string;
 }
 
+const NO_RUNS: RecentRun[] = [];
+
 /** The form values a query string carries (only this calculator's fields). */
 function valuesOfQuery(id: string, params: URLSearchParams): Values {
   const names = new Set((FORMS[id]?.fields ?? []).map((f) => f.name));
@@ -73,16 +75,16 @@ export function CalculatorView({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState('');
   const [copied, setCopied] = useState<string | null>(null);
-  const [recent, setRecent] = useState<RecentRun[]>([]);
   const autoRun = useRef(Object.keys(fromUrl).length > 0);
 
-  const loadRecent = useCallback(() => {
-    productApi<{ runs: RecentRun[] }>('calculators/recent', { calcId: id, limit: 5 }).then(
-      (r) => setRecent(r.runs),
-      () => setRecent([]),
-    );
-  }, [id]);
-
+  // The user's last runs of this calculator (none when they cannot be read); read again after each run.
+  const recentLoad = useLoad(
+    () => call('product', 'calculators/recent', { calcId: id, limit: 5 }).then((r): RecentRun[] => r.runs.map((x) => ({ ...x, input: x.input as Record<string, unknown> }))),
+    [id],
+    { keep: true },
+  );
+  const recent = (recentLoad.error === null && recentLoad.data) || NO_RUNS;
+  const loadRecent = recentLoad.reload;
   const run = useCallback(
     async (v: Values) => {
       const local = localErrors(id, v);
@@ -115,7 +117,6 @@ export function CalculatorView({ id }: { id: string }) {
   );
 
   useEffect(() => {
-    loadRecent();
     if (autoRun.current) {
       autoRun.current = false;
       void run(values);
