@@ -181,10 +181,11 @@ test('a /cost link restores the specification and parameters and is calculated a
   await expect(page.getByLabel('Полуфабрикаты собственного производства')).toHaveValue('semi');
   await expect(page.getByText('из ссылки')).toBeVisible();
 
-  // Editing writes the query string (no reload): a bad value stays out of it.
+  // Editing writes the query string (no reload): a bad value stays out of it; the contribution tariff the
+  // calculation used (the rate table's, 30 % today) is written, so the link reproduces it when the law changes.
   await page.getByLabel('Коммерческие, % производственной').fill('10');
   await page.getByLabel('Партия, ед.').fill('abc');
-  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=10&markup=20&semi=semi$`));
+  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=10&contributions=30&markup=20&semi=semi$`));
 
   // A saved scenario opens with its result.
   await page.getByLabel('Коммерческие, % производственной').fill('5');
@@ -196,5 +197,5 @@ test('a /cost link restores the specification and parameters and is calculated a
   await expect(page.getByTestId('full-cost')).toHaveCount(0);
   await page.getByRole('listitem').filter({ hasText: 'Партия +5 %' }).getByRole('button', { name: 'открыть' }).click();
   await expect(page.getByTestId('full-cost')).toHaveText(`383,36${NBSP}₽`);
-  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=5&markup=20&semi=semi$`));
+  await expect(page).toHaveURL(new RegExp(`/cost\\?spec=${id}&selling=5(&contributions=30)?&markup=20&semi=semi$`));
 });
