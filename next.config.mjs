@@ -1,3 +1,6 @@
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
+import { checkEducationContent } from './lib/education/content.mjs';
+
 /** A service answer (JSON, a download) runs nothing, loads nothing and is never framed. */
 const SERVICE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -29,4 +32,12 @@ const nextConfig = {
     ];
   },
 };
-export default nextConfig;
+
+/**
+ * `next build` first checks the education content (content/education): a malformed file stops the build with
+ * its file and line, never a blank page at run time.
+ */
+export default function config(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD) checkEducationContent();
+  return nextConfig;
+}

@@ -18,6 +18,9 @@ export async function startServer(): Promise<void> {
     const ctx = await getAppContext();
     const { startUploadSweeper } = await import('./services/files/sweep-uploads');
     startUploadSweeper(ctx);
+    // The shipped courses into the database by version (a failure is logged; education calls retry it).
+    const { ensureEducationContent } = await import('./services/education/content-sync');
+    await ensureEducationContent(ctx).catch((err) => log.error('education content could not be loaded; will retry on the next education call', err));
   } catch (err) {
     // Keep serving: /api/health says the process lives, /api/ready says what is missing, calls retry.
     log.error('start-up could not open the database or storage; will retry on the next request', err);

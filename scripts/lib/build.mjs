@@ -7,7 +7,7 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '../..');
 
 /** What the production build is made from. Tests, docs, benches and data do not count. */
-const INPUTS = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['app', 'components', 'lib', 'content', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const SKIP = new Set(['node_modules', '.next', 'data', '.git']);
 const STAMP = path.join(root, '.next', 'kalkulus-build-stamp');
 

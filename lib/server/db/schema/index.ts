@@ -8,3 +8,4 @@ export * from './cost';
 export * from './business-processes';
 export * from './specifications';
 export * from './templates';
+export * from './education';

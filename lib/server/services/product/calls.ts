@@ -9,6 +9,7 @@ import { validateRequisiteCall } from '../companies/validate-requisite';
 import { companyCalls } from '../companies/calls';
 import { calculatorCalls } from '../calculators/calls';
 import { templateCalls } from '../templates/calls';
+import { educationCalls } from '../education/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls = {
@@ -21,4 +22,5 @@ export const productCalls = {
   ...specificationCalls,
   ...calculatorCalls,
   ...templateCalls,
+  ...educationCalls,
 } satisfies CallTable;
