@@ -68,6 +68,11 @@ export declare function parseLesson(
 ): { value: LessonFile | null; errors: ContentError[]; links: ContentLink[] };
 export declare function linkTarget(href: string): string | null;
 export declare function brokenLinks(links: ContentLink[], known: Set<string>): ContentError[];
-export declare function loadContentTree(dir: string, rel?: (p: string) => string): { courses: ContentTreeCourse[]; errors: ContentError[] };
+export declare function loadContentTree(
+  dir: string,
+  rel?: (p: string) => string,
+  /** Checks that images a lesson shows (`/education/<course>/<file>.svg`) exist here. */
+  publicDir?: string | null,
+): { courses: ContentTreeCourse[]; errors: ContentError[] };
 export declare function formatContentErrors(errors: ContentError[]): string;
-export declare function checkEducationContent(dir?: string): ContentTreeCourse[];
+export declare function checkEducationContent(dir?: string, publicDir?: string): ContentTreeCourse[];

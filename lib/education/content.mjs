@@ -230,8 +230,12 @@ export function parseLesson(text, file, courseId) {
   return { value, errors: [], links: bodyLinks(fm, file) };
 }
 
-/** Which lesson a link names: `/education/c/l` → `c/l`, `/education/c` → `c`; null for `/education`. */
+/** A file a lesson shows (`/education/<course>/<file>.svg`), not a page. */
+const isAsset = (href) => /\.[a-z0-9]+$/i.test(href);
+
+/** Which lesson a link names: `/education/c/l` → `c/l`, `/education/c` → `c`; null for `/education` and files. */
 export function linkTarget(href) {
+  if (isAsset(href)) return null;
   const parts = href.replace(/\/+$/, '').split('/').filter(Boolean).slice(1);
   if (parts.length === 0) return null;
   if (parts[1] === 'certificate' && parts.length === 2) return parts[0];
@@ -252,7 +256,7 @@ export function brokenLinks(links, known) {
  * Every course under `dir` (content/education): `{courses, errors}`. A course is a folder with course.md and
  * lesson files `NN-<lessonId>.md`; ids are unique, lesson links point to lessons that exist.
  */
-export function loadContentTree(dir, rel = (p) => path.relative(process.cwd(), p)) {
+export function loadContentTree(dir, rel = (p) => path.relative(process.cwd(), p), publicDir = null) {
   const errors = [];
   const courses = [];
   if (!fs.existsSync(dir)) return { courses, errors };
@@ -296,6 +300,13 @@ export function loadContentTree(dir, rel = (p) => path.relative(process.cwd(), p
   }
   const known = new Set(courses.flatMap((c) => [c.id, ...c.lessons.map((l) => `${c.id}/${l.id}`)]));
   errors.push(...brokenLinks(links, known));
+  if (publicDir) {
+    for (const l of links) {
+      if (isAsset(l.href) && !fs.existsSync(path.join(publicDir, ...l.href.split('/').filter((x) => x && x !== '..')))) {
+        errors.push({ file: l.file, line: l.line, message: `Файла ${l.href} нет в public${l.href}.` });
+      }
+    }
+  }
   return { courses: courses.sort((a, b) => a.order - b.order), errors };
 }
 
@@ -305,8 +316,8 @@ export function formatContentErrors(errors) {
 }
 
 /** The build's content check: throws with every error's file and line. */
-export function checkEducationContent(dir = path.join(process.cwd(), 'content', 'education')) {
-  const { courses, errors } = loadContentTree(dir);
+export function checkEducationContent(dir = path.join(process.cwd(), 'content', 'education'), publicDir = path.join(process.cwd(), 'public')) {
+  const { courses, errors } = loadContentTree(dir, undefined, publicDir);
   if (errors.length) {
     throw new Error(`Ошибки в материалах обучения (content/education):\n${formatContentErrors(errors)}`);
   }

@@ -97,6 +97,17 @@ describe('education content check', () => {
     ]);
   });
 
+  it('an image the lesson shows must exist under public/', () => {
+    const dir = tree({ 'test-basics/03-third.md': lesson('', '![Схема](/education/test-basics/pic.svg)') });
+    const pub = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-public-'));
+    dirs.push(pub);
+    const check = () => loadContentTree(dir, rel(dir), pub).errors.map((e) => `${e.file}:${e.line}: ${e.message}`);
+    expect(check()).toEqual(['test-basics/03-third.md:8: Файла /education/test-basics/pic.svg нет в public/education/test-basics/pic.svg.']);
+    fs.mkdirSync(path.join(pub, 'education/test-basics'), { recursive: true });
+    fs.writeFileSync(path.join(pub, 'education/test-basics/pic.svg'), '<svg/>');
+    expect(check()).toEqual([]);
+  });
+
   it('unknown task kind, a missing course.md, a wrong file name, an id that is not the folder', () => {
     const task = 'exercises:\n  - { id: a, kind: task, task: essay, question: Что? }\n';
     expect(errorsOf({ 'test-basics/03-third.md': lesson(task) })).toEqual(['test-basics/03-third.md:8: task — одно из: spec-cost, calculator-run, company-valid.']);
