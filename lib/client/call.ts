@@ -5,6 +5,7 @@ import { apiCall, type ApiOptions } from './api';
 export const SERVICE_BASE = {
   auth: '/auth-back/api/v2',
   files: '/file-manager-service/api/v1',
+  noty: '/noty',
   product: '/api/v1',
 } as const satisfies Record<ServiceName, string>;
 

@@ -70,6 +70,7 @@ const envSchema = z
     AUTH_BACK_AUDIENCE: opt(z.string().max(500)),
     FILE_MANAGER_URL: opt(httpUrl('https://files.example.ru/file-manager-service/api/v1')),
     NOTY_URL: opt(httpUrl('https://noty.example.ru/noty')),
+    NOTY_SERVICE_KEY: opt(z.string().min(16, 'Ключ сервиса уведомлений — не короче 16 символов.').max(500)),
     REQUIRE_EMAIL_CONFIRMATION: z.preprocess(emptyToUndefined, bool.default(false)),
     AUTH_ACCESS_TTL_SECONDS: opt(positiveInt('секунд')),
     AUTH_RATE_LIMIT_SCALE: z.preprocess(emptyToUndefined, positiveInt('множитель').default(1)),

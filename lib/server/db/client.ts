@@ -12,6 +12,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Runs a plain SQL statement (health checks, test set-up). */
   exec(sql: string): Promise<void>;
+  /**
+   * Receives the payloads of `pg_notify(channel, …)` sent by any connection (PostgreSQL: on a dedicated
+   * connection of its own, reconnected when lost — `onReconnect` then tells what may have been missed; PGlite:
+   * in this process). Resolves once listening; the function it returns stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db: db as unknown as Db,
       driver: 'pglite',
       exec: async (sql) => void (await client.exec(sql)),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: () => client.close(),
     };
   }
@@ -69,11 +76,84 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw err;
   }
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: 'postgres',
     exec: async (sql) => void (await pool.query(sql)),
-    close: () => pool.end(),
+    listen: async (channel, onPayload, onReconnect) => {
+      const stop = await listenPostgres(opts.url, channel, onPayload, onReconnect);
+      const stopOnce = async () => {
+        listeners.delete(stopOnce);
+        await stop();
+      };
+      listeners.add(stopOnce);
+      return stopOnce;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection is
+ * opened again after 1 s, 2 s, 4 s … (at most 30 s); each time it is back, `onReconnect` runs.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  const { Client } = await import('pg');
+  let stopped = false;
+  let client: InstanceType<typeof Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void reconnect(), delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) return void (await c.end().catch(() => undefined));
+    client = c;
+    delay = 1000;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onReconnect?.();
+    } catch {
+      retry = setTimeout(() => void reconnect(), delay);
+      delay = Math.min(delay * 2, 30_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 

@@ -28,7 +28,7 @@ describe('the typed contract', () => {
   });
 
   it('call() takes its types from the server tables', () => {
-    expectTypeOf<ServiceName>().toEqualTypeOf<'auth' | 'files' | 'product'>();
+    expectTypeOf<ServiceName>().toEqualTypeOf<'auth' | 'files' | 'noty' | 'product'>();
     type Defaults = CallOutput<'product', 'cost/defaults/get'>;
     expectTypeOf<Defaults['source']>().toEqualTypeOf<{ kind: 'company'; id: string; name: string } | { kind: 'user' } | { kind: 'none' }>();
     expectTypeOf<CallInput<'product', 'cost/defaults/get'>>().toEqualTypeOf<{ companyId?: string | undefined }>();

@@ -9,3 +9,4 @@ export * from './business-processes';
 export * from './specifications';
 export * from './templates';
 export * from './education';
+export * from './noty';

@@ -7,6 +7,7 @@ import { ServiceError } from '../../errors';
 import { REFRESH_GRACE_MS, lifetimes } from './config';
 import { randomToken, seal, sha256, unseal } from './crypto';
 import { signAccessToken } from './tokens';
+import { signalSessionsEnded } from '../noty/hub';
 
 export interface TokenPair {
   accessToken: string;
@@ -131,20 +132,25 @@ async function sessionOwner(db: AppContext['db'], sessionId: string) {
   return row;
 }
 
-/** Ends one session at once: its access tokens are refused by every session-checked call. */
+/**
+ * Ends one session at once: its access tokens are refused by every session-checked call, and its open
+ * notification streams, in any process, are closed.
+ */
 export async function revokeSession(ctx: AppContext, sessionId: string, reason: string): Promise<void> {
   await ctx.db
     .update(authSessions)
     .set({ revokedAt: sql`coalesce(${authSessions.revokedAt}, now())`, revokedReason: sql`coalesce(${authSessions.revokedReason}, ${reason})` })
     .where(eq(authSessions.id, sessionId));
+  await signalSessionsEnded(ctx, { sid: sessionId });
 }
 
-/** Ends every session of a user (password reset, e-mail change). */
+/** Ends every session of a user (password reset, e-mail change), open notification streams included. */
 export async function revokeUserSessions(ctx: AppContext, userId: string, reason: string): Promise<void> {
   await ctx.db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  await signalSessionsEnded(ctx, { userId });
 }
 
 /** The session a refresh token belongs to (logout by refresh token). */

@@ -1,8 +1,20 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
+import { listCall } from './list';
+import { markReadCall } from './mark-read';
+import { sendCall } from './send';
+import { saveSettingsCall, settingsCall } from './settings';
+import { streamCall } from './stream';
 
 /**
- * Notifications have no embedded calls: with NOTY_URL every `/noty/…` request goes to that service as is,
- * without it `/noty/…` answers 404 UNKNOWN_CALL. Calls of its own would be keyed `api/v1/<call>` and `private/<call>`.
+ * The notification service (`/noty`): the user's calls under `api/v1/`, other services' under `private/`
+ * (service key instead of a session). With NOTY_URL every `/noty/…` request goes to that service as is.
  */
-export const notyCalls = {} satisfies CallTable;
+export const notyCalls = {
+  'api/v1/list': listCall,
+  'api/v1/markRead': markReadCall,
+  'api/v1/stream': streamCall,
+  'api/v1/settings': settingsCall,
+  'api/v1/saveSettings': saveSettingsCall,
+  'private/send': sendCall,
+} satisfies CallTable;
