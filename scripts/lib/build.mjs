@@ -39,7 +39,7 @@ function sourceHash() {
   return hash.digest('hex');
 }
 
-function buildIsFresh() {
+export function buildIsFresh() {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return false;
   try {
     return fs.readFileSync(STAMP, 'utf8').trim() === sourceHash();

@@ -1,0 +1,5 @@
+export const root: string;
+/** Whether `.next` holds a build of the current sources. */
+export function buildIsFresh(): boolean;
+/** Builds when the build is missing or stale. Returns true when the build is usable. */
+export function ensureBuild(opts?: { quiet?: boolean }): boolean;
