@@ -8,7 +8,7 @@ type Row = typeof companies.$inferSelect;
 
 /** A row as the wire object (timestamps ISO, owner left out). */
 function toCompany(row: Row): Company {
-  const { ownerId: _owner, createdAt, updatedAt, ...rest } = row;
+  const { ownerId: _owner, searchTsv: _words, createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
     kind: rest.kind as Company['kind'],

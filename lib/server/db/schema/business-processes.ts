@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchWords, tsvector } from './search';
 
 /**
  * Business processes of a user («наборы процессов»): ordered steps (JSON, `processSetSchema` in
@@ -15,6 +17,14 @@ export const businessProcesses = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the name for the search, generated (see ./search.ts). */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchWords(sql`${businessProcesses.name}`)),
   },
-  (t) => [index('business_processes_owner_idx').on(t.ownerId, t.updatedAt)],
+  (t) => [
+    index('business_processes_owner_idx').on(t.ownerId, t.updatedAt),
+    index('business_processes_search_tsv_idx').using('gin', t.searchTsv),
+    index('business_processes_search_trgm_idx').using('gin', sql`search_norm(${t.name}) gin_trgm_ops`),
+  ],
 );

@@ -1,5 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { users } from './auth';
+import { searchWords, tsvector } from './search';
 
 /** One bank account of a company (реквизиты are digit strings, leading zeros kept). */
 export interface BankAccountRow {
@@ -60,9 +62,18 @@ export const companies = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the names (weight A) and the digits of ИНН and ОГРН (B) for the search, generated (see ./search.ts). */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`${searchWords(sql`${companies.shortName} || ' ' || ${companies.fullName}`)} || setweight(to_tsvector('simple'::regconfig, ${companies.inn} || ' ' || ${companies.ogrn}), 'B')`,
+      ),
   },
   (t) => [
     index('companies_owner_idx').on(t.ownerId, t.isOwn),
     index('companies_owner_inn_idx').on(t.ownerId, t.inn),
+    index('companies_search_tsv_idx').using('gin', t.searchTsv),
+    index('companies_search_trgm_idx').using('gin', sql`search_norm(${t.shortName} || ' ' || ${t.fullName}) gin_trgm_ops`),
   ],
 );

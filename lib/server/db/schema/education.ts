@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { searchWords, tsvector } from './search';
 
 /**
  * Обучение. Courses and lessons as the app shows them (shipped content loaded by version at start-up, or the
@@ -38,6 +40,10 @@ export const educationLessons = pgTable(
     revision: integer('revision').notNull().default(1),
     adminEdited: boolean('admin_edited').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the title (weight A) and of the text (B) for the search, generated (see ./search.ts). */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${searchWords(sql`${educationLessons.title}`)} || ${searchWords(sql`${educationLessons.body}`, 'B')}`),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.id] })],
 );

@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { bigserial, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { searchWords, tsvector } from './search';
 
 /**
  * Dated rates that change by law (VAT, key rate, МРОТ, contribution tariffs and caps, НДФЛ scale, ИП
@@ -47,6 +49,15 @@ export const customCalculators = pgTable(
     shareToken: text('share_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the name for the search, generated (see ./search.ts). */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchWords(sql`${customCalculators.name}`)),
   },
-  (t) => [index('custom_calculators_owner_idx').on(t.ownerId), uniqueIndex('custom_calculators_share_uq').on(t.shareToken)],
+  (t) => [
+    index('custom_calculators_owner_idx').on(t.ownerId),
+    uniqueIndex('custom_calculators_share_uq').on(t.shareToken),
+    index('custom_calculators_search_tsv_idx').using('gin', t.searchTsv),
+    index('custom_calculators_search_trgm_idx').using('gin', sql`search_norm(${t.name}) gin_trgm_ops`),
+  ],
 );

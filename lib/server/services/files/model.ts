@@ -7,7 +7,8 @@ import type { FileAccess, FileObject, FileType } from '@/lib/schemas/files';
 import type { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 
-export type ObjectRow = typeof fileObjects.$inferSelect;
+/** A row without its generated search words (they never leave the database's search). */
+export type ObjectRow = Omit<typeof fileObjects.$inferSelect, 'searchTsv'>;
 
 /** Random ids for objects, uploads and links: 16 bytes, URL-safe. */
 export const newId = (): string => randomBytes(16).toString('base64url');

@@ -10,6 +10,7 @@ import { companyCalls } from '../companies/calls';
 import { calculatorCalls } from '../calculators/calls';
 import { templateCalls } from '../templates/calls';
 import { educationCalls } from '../education/calls';
+import { searchCalls } from '../search/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls = {
@@ -23,4 +24,5 @@ export const productCalls = {
   ...calculatorCalls,
   ...templateCalls,
   ...educationCalls,
+  ...searchCalls,
 } satisfies CallTable;

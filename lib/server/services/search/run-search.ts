@@ -1,0 +1,87 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { highlightRanges, type Range } from '@/lib/domain/search/highlight';
+import type { PreparedQuery } from '@/lib/domain/search/query';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { typoMatch, wordsMatch, type Match } from './match';
+import type { SearchSource, SourceRow } from './source';
+
+export interface SearchItem {
+  kind: string;
+  id: string;
+  title: string;
+  subtitle: string;
+  href: string;
+  /** [start, end) ranges of `title` / `subtitle` that match the query (to be shown marked). */
+  titleMarks: Range[];
+  subtitleMarks: Range[];
+}
+
+export interface SearchGroup {
+  kind: string;
+  label: string;
+  forms: readonly [string, string, string];
+  icon: string;
+  /** How many the caller may read match, of which `items` are the best `limit`. */
+  total: number;
+  items: SearchItem[];
+}
+
+type Found = SourceRow & { kind: string; rank: number; total: string | number };
+
+/** One statement for all the sources: each ranked in its kind, the best `limit` of each, with the kind's count. */
+async function found(db: Db, sources: readonly SearchSource[], m: Match, userId: string, limit: number): Promise<Found[]> {
+  const union = sql.join(
+    sources.map((s) => sql`select ${s.kind}::text as kind, r.* from (${s.rows(m, userId)}) r`),
+    sql` union all `,
+  );
+  return rows<Found>(
+    db,
+    sql`select x.kind, x.id, x.title, x.subtitle, x.ref, x.rank, x.total, f.name as folder_name
+          from (select h.*, row_number() over (partition by h.kind order by h.rank desc, h.title, h.id) as n,
+                       count(*) over (partition by h.kind) as total
+                  from (${union}) h) x
+          left join files_objects f on f.id = x.folder
+         where x.n <= ${limit}
+         order by x.kind, x.n`,
+  );
+}
+
+/**
+ * Runs the query through the sources: the words pass, and — only when it found nothing at all — the typo pass.
+ * Groups come best rank first (a tie keeps the sources' order); items best first within a group.
+ */
+export async function runSearch(db: Db, sources: readonly SearchSource[], query: PreparedQuery, userId: string, limit: number): Promise<SearchGroup[]> {
+  let hits = await found(db, sources, wordsMatch(query), userId, limit);
+  if (hits.length === 0) hits = await found(db, sources, typoMatch(query), userId, limit);
+  const groups: (SearchGroup & { best: number; order: number })[] = [];
+  sources.forEach((source, order) => {
+    const mine = hits.filter((h) => h.kind === source.kind);
+    if (mine.length === 0) return;
+    const items = mine.map((h): SearchItem => {
+      const { href, subtitle } = source.present(h);
+      return {
+        kind: source.kind,
+        id: h.id,
+        title: h.title,
+        subtitle,
+        href,
+        titleMarks: highlightRanges(h.title, query),
+        subtitleMarks: highlightRanges(subtitle, { ...query, words: query.digits ? [] : query.words }),
+      };
+    });
+    groups.push({
+      kind: source.kind,
+      label: source.label,
+      forms: source.forms,
+      icon: source.icon,
+      total: Number(mine[0]!.total),
+      items,
+      best: Math.max(...mine.map((h) => Number(h.rank))),
+      order,
+    });
+  });
+  groups.sort((a, b) => b.best - a.best || a.order - b.order);
+  return groups.map(({ best: _best, order: _order, ...g }) => g);
+}
