@@ -12,6 +12,8 @@ const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DECIMAL_RE = /^-?\d{1,13}(?:\.\d{1,2})?$/;
 const LESSON_FILE_RE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const MAX_SOURCE = 200_000;
+/** Ids that are pages of their own: /education/new, /education/<course>/{new, edit, certificate}. */
+const RESERVED = { course: ['new'], lesson: ['new', 'edit', 'certificate'] };
 const MAX_EXERCISES = 50;
 /** Links to lessons in Markdown (`](/education/course/lesson)`) and in `screens`. */
 const LESSON_LINK_RE = /\]\((\/education\/[^)\s?#]*)/g;
@@ -78,10 +80,11 @@ function unknownKeys(obj, allowed, at, fm, r, what) {
   for (const k of Object.keys(obj)) if (!allowed.includes(k)) r.add(fm.line([...at, k]), `Неизвестное поле «${k}» ${what}.`);
 }
 
-function common(fm, r, allowed) {
+function common(fm, r, allowed, kind) {
   const d = fm.data;
   unknownKeys(d, allowed, [], fm, r, 'в блоке «---»');
   if (typeof d.id !== 'string' || !ID_RE.test(d.id)) r.add(fm.line(['id']), 'id — латиница в нижнем регистре, цифры и дефисы (например, cost-items).');
+  else if (RESERVED[kind].includes(d.id)) r.add(fm.line(['id']), `id «${d.id}» занят адресом страницы — выберите другой.`);
   if (!isText(d.title, 200)) r.add(fm.line(['title']), 'title — название, непустая строка до 200 знаков.');
   if (!isInt(d.order, 1, 999)) r.add(fm.line(['order']), 'order — целое число от 1.');
   if (!isInt(d.version, 1, 1_000_000)) r.add(fm.line(['version']), 'version — целое число от 1 (увеличьте при изменении текста).');
@@ -92,7 +95,7 @@ export function parseCourse(text, file) {
   const r = reader(file);
   const fm = frontMatter(text, r);
   if (!fm) return { value: null, errors: r.errors };
-  common(fm, r, ['id', 'title', 'order', 'version', 'summary']);
+  common(fm, r, ['id', 'title', 'order', 'version', 'summary'], 'course');
   if (fm.data.summary !== undefined && !isText(fm.data.summary, 1000)) r.add(fm.line(['summary']), 'summary — одна-две фразы о курсе (до 1000 знаков).');
   if (r.errors.length) return { value: null, errors: r.errors };
   const d = fm.data;
@@ -209,7 +212,7 @@ export function parseLesson(text, file, courseId) {
   const r = reader(file);
   const fm = frontMatter(text, r);
   if (!fm) return { value: null, errors: r.errors, links: [] };
-  common(fm, r, ['id', 'title', 'order', 'version', 'minutes', 'screens', 'exercises']);
+  common(fm, r, ['id', 'title', 'order', 'version', 'minutes', 'screens', 'exercises'], 'lesson');
   const d = fm.data;
   if (!isInt(d.minutes, 1, 600)) r.add(fm.line(['minutes']), 'minutes — время чтения в минутах, целое от 1.');
   const screens = checkScreens(fm, r);

@@ -40,3 +40,6 @@ export const DAYS: Forms = ['день', 'дня', 'дней'];
 export const MONTHS: Forms = ['месяц', 'месяца', 'месяцев'];
 export const YEARS: Forms = ['год', 'года', 'лет'];
 export const ROWS: Forms = ['строка', 'строки', 'строк'];
+export const LESSONS: Forms = ['урок', 'урока', 'уроков'];
+export const EXERCISES: Forms = ['упражнение', 'упражнения', 'упражнений'];
+export const MINUTES: Forms = ['минута', 'минуты', 'минут'];

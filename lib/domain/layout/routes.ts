@@ -14,6 +14,7 @@ const SPECS: Crumb = { label: 'Спецификации', to: '/specifications' 
 const DOCS: Crumb = { label: 'Мои документы', to: '/documents' };
 const TEMPLATES: Crumb = { label: 'Шаблоны', to: '/documents/templates' };
 const CALCS: Crumb = { label: 'Калькуляторы', to: '/calculators' };
+const EDU: Crumb = { label: 'Обучение', to: '/education' };
 
 export const NOT_FOUND_CRUMBS: BreadcrumbMeta = ['Страница не найдена'];
 
@@ -35,6 +36,13 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   '/documents/templates': [DOCS, 'Шаблоны'],
   '/documents/templates/folder/[folderId]': [DOCS, TEMPLATES, 'Папка'],
   '/file/[fileId]': ['Файл'],
+  '/education/new': [EDU, 'Новый курс'],
+  '/education/[courseId]': [EDU, 'Курс'],
+  '/education/[courseId]/new': [EDU, 'Новый урок'],
+  '/education/[courseId]/edit': [EDU, 'Правка курса'],
+  '/education/[courseId]/certificate': [EDU, 'Сертификат'],
+  '/education/[courseId]/[lessonId]': [EDU, 'Урок'],
+  '/education/[courseId]/[lessonId]/edit': [EDU, 'Правка урока'],
   '/file/from-template/[fileId]': ['Документ по шаблону'],
   '/[...catchAll]': NOT_FOUND_CRUMBS,
 };
