@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useLoad } from '@/lib/client/use-load';
-import { countOf, EXERCISES, LESSONS, MINUTES } from '@/lib/domain/format/plural';
+import { countOf, MINUTES } from '@/lib/domain/format/plural';
 import { educationApi } from './api';
 import { ProgressLine } from './ProgressBar';
 import s from './education.module.css';
@@ -20,7 +20,7 @@ export function CourseLessons({ courseId, title }: { courseId: string; title: st
           <ProgressLine done={data.lessonsDone} total={data.lessonsTotal} label={`Пройдено уроков курса «${title}»`} />
         </div>
         <span className={s.meta}>
-          {data.completedAt ? <span className={s.done}>Курс пройден</span> : `Пройдено ${data.lessonsDone} из ${countOf(data.lessonsTotal, LESSONS)}`}
+          {data.completedAt ? <span className={s.done}>Курс пройден</span> : `Пройдено уроков: ${data.lessonsDone} из ${data.lessonsTotal}`}
         </span>
         {data.next && (
           <Link href={data.next.href} className="p-button p-component p-button-sm">
@@ -44,7 +44,7 @@ export function CourseLessons({ courseId, title }: { courseId: string; title: st
               <Link href={l.href}>{l.title}</Link>
               <span className={s.meta}>
                 {countOf(l.minutes, MINUTES)}
-                {l.exercisesTotal > 0 && ` · ${l.exercisesDone} из ${countOf(l.exercisesTotal, EXERCISES)}`}
+                {l.exercisesTotal > 0 && ` · упражнения: ${l.exercisesDone} из ${l.exercisesTotal}`}
                 {' · '}
                 {l.completed ? <span className={s.done}>пройден</span> : l.read ? 'прочитан' : l.opened ? 'начат' : 'не начат'}
               </span>

@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useLoad } from '@/lib/client/use-load';
-import { countOf, LESSONS } from '@/lib/domain/format/plural';
 import { educationApi } from './api';
 import { AdminOnly } from './AdminOnly';
 import { ProgressLine } from './ProgressBar';
@@ -36,7 +35,7 @@ export function CoursesPage() {
               {c.summary && <p>{c.summary}</p>}
               <ProgressLine done={c.lessonsDone} total={c.lessonsTotal} label={`Пройдено уроков курса «${c.title}»`} />
               <span className={s.meta}>
-                {c.completedAt ? <span className={s.done}>Курс пройден</span> : `Пройдено ${c.lessonsDone} из ${countOf(c.lessonsTotal, LESSONS)}`}
+                {c.completedAt ? <span className={s.done}>Курс пройден</span> : `Пройдено уроков: ${c.lessonsDone} из ${c.lessonsTotal}`}
                 {c.adminEdited && <> · изменено администратором</>}
               </span>
               <div className={s.cardActions}>

@@ -41,5 +41,4 @@ export const MONTHS: Forms = ['месяц', 'месяца', 'месяцев'];
 export const YEARS: Forms = ['год', 'года', 'лет'];
 export const ROWS: Forms = ['строка', 'строки', 'строк'];
 export const LESSONS: Forms = ['урок', 'урока', 'уроков'];
-export const EXERCISES: Forms = ['упражнение', 'упражнения', 'упражнений'];
 export const MINUTES: Forms = ['минута', 'минуты', 'минут'];
