@@ -51,12 +51,12 @@ try {
   // Обучение: the list, a course, a lesson (Markdown is rendered on the server; only the exercises are client code).
   for (const path of ['/education', '/education/cost-basics', '/education/cost-basics/cost-items']) rows.push(await weigh(path, true));
   const kb = (n) => `${(n / 1024).toFixed(1)} КБ`;
-  console.log('страница                  вход  статус  файлов   JS        JS gzip   × базовой');
+  console.log('страница                            вход  статус  файлов   JS        JS gzip   × базовой');
   rows.forEach((r, i) => {
     const signed = i >= 2 ? 'да ' : 'нет';
     const ratio = (r.gz / baseline.gz).toFixed(2);
     console.log(
-      `${(r.path + (r.finalPath !== r.path ? ` → ${r.finalPath}` : '')).padEnd(26)}${signed}   ${String(r.status).padEnd(8)}${String(r.files).padEnd(9)}${kb(r.raw).padEnd(10)}${kb(r.gz).padEnd(10)}${ratio}×`,
+      `${(r.path + (r.finalPath !== r.path ? ` → ${r.finalPath}` : '')).padEnd(36)}${signed}   ${String(r.status).padEnd(8)}${String(r.files).padEnd(9)}${kb(r.raw).padEnd(10)}${kb(r.gz).padEnd(10)}${ratio}×`,
     );
   });
   const worst = Math.max(...rows.slice(1).map((r) => r.gz / baseline.gz));
