@@ -97,7 +97,9 @@ async function main() {
     stopping = true;
     // Stops taking connections, lets requests in progress finish, then closes the app; never longer than 10 s.
     setTimeout(() => process.exit(0), 10_000).unref();
-    server.close(() => void app.close().finally(() => process.exit(0)));
+    // Work the app asked to finish before exit (lib/server/shutdown.ts: the activity log's queue), then the app.
+    const finish = async () => globalThis[Symbol.for('kalkulus.shutdown')]?.();
+    server.close(() => void finish().catch(() => {}).then(() => app.close()).finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);

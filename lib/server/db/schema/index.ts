@@ -10,3 +10,4 @@ export * from './specifications';
 export * from './templates';
 export * from './education';
 export * from './noty';
+export * from './activity';

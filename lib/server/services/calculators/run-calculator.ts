@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { log } from '../../log';
+import { recordActivity } from '../activity/record';
 import { accessTokenOf, userOfToken } from '../auth/require-user';
 import { readRates } from './rates';
 import { saveRecentRun } from './recent-runs';
@@ -46,6 +47,7 @@ export const runCalculatorCall = defineCall({
       try {
         const user = await userOfToken(ctx, token);
         await saveRecentRun(ctx.db, user.id, input.id, input.input);
+        recordActivity(ctx, user.id, 'calculator.used', input.id);
       } catch (err) {
         // A stale token must not spoil a calculation; the page refreshes tokens on its own calls.
         if (!(err instanceof ServiceError)) log.warn('recent run not saved', err);

@@ -2,6 +2,7 @@ import 'server-only';
 import { companyInputSchema } from '@/lib/schemas/companies';
 import { insertCompanies } from '../../db/queries/companies';
 import { defineCall } from '../../gateway/types';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { duplicatesOf } from './duplicates';
 
@@ -13,6 +14,7 @@ export const createCompany = defineCall({
     const { duplicates, warning } = await duplicatesOf(ctx.db, user.id, input.inn, input.kpp);
     const [company] = await insertCompanies(ctx.db, user.id, [input]);
     if (!company) throw new Error('companies insert returned no row');
+    recordActivity(ctx, user.id, 'company.added', company.id);
     return { msg: warning ? `Компания сохранена. ${warning}` : 'Компания сохранена.', company, duplicates };
   },
 });

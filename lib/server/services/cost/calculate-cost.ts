@@ -5,6 +5,7 @@ import { asCostParams, asSpecDocument } from '@/lib/schemas/specification';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { defaultParamsFor, mergeParams } from './defaults';
 import { collectSpecs, readStoredSpec } from './load-specs';
@@ -86,6 +87,7 @@ export const calculateCostCall = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const { result, params, defaults, date } = await runCalculation(ctx, user.id, input);
+    recordActivity(ctx, user.id, 'cost.calculated', 'specId' in input.spec ? input.spec.specId : null);
     return { msg: 'Калькуляция готова', result, params, defaults, date };
   },
 });

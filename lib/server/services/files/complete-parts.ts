@@ -4,6 +4,7 @@ import { InvalidMultipartPart, NoSuchMultipartUpload } from '@/lib/server/storag
 import type { AppContext } from '../../context';
 import { fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
+import { recordActivity } from '../activity/record';
 import { finishHash } from './chunk-hasher';
 import { answerDone, insertObject, mismatchOf } from './complete-commit';
 import { hashObject, type ChunkRow } from './complete-read';
@@ -100,5 +101,6 @@ export async function completeParts(ctx: AppContext, userId: string, upload: Upl
   });
   // The object is the file's now (or, when a concurrent completion won, the same object is): the journal goes.
   if (won) await forgetPending(ctx.db, [mp.key]);
+  if (won && (upload.type === 'documents' || upload.type === 'templates')) recordActivity(ctx, userId, 'document.uploaded', objectId);
   return answerDone(ctx, userId, await loadUpload(ctx.db, userId, upload.id));
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { fileObjectParts, fileUploadChunks, fileUploads } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { finishHash } from './chunk-hasher';
 import { answerDone, dropChunks, insertObject, mismatchOf } from './complete-commit';
@@ -139,6 +140,7 @@ async function completeUpload(ctx: AppContext, userId: string, uploadId: string)
     await cleanup();
     return answerDone(ctx, userId, await loadUpload(ctx.db, userId, uploadId));
   }
+  if (upload.type === 'documents' || upload.type === 'templates') recordActivity(ctx, userId, 'document.uploaded', objectId);
   if (key) {
     await forgetPending(ctx.db, [key]);
     // The object is committed: the chunks can go (journalled first, so a crash here leaves nothing behind).

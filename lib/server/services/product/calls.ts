@@ -11,6 +11,7 @@ import { calculatorCalls } from '../calculators/calls';
 import { templateCalls } from '../templates/calls';
 import { educationCalls } from '../education/calls';
 import { searchCalls } from '../search/calls';
+import { activityCalls } from '../activity/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls = {
@@ -25,4 +26,5 @@ export const productCalls = {
   ...templateCalls,
   ...educationCalls,
   ...searchCalls,
+  ...activityCalls,
 } satisfies CallTable;

@@ -4,6 +4,7 @@ import { nameProblem } from '@/lib/domain/files/names';
 import { specificationVersions } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { placementOf } from '../files/create-folder';
 import { storeBytes } from '../files/store-bytes';
@@ -32,6 +33,7 @@ export const createSpecification = defineCall({
       .insert(specificationVersions)
       .values({ specId: object.id, version: object.version, name, metadata, authorId: user.id, savedAt: new Date(object.updated_at) })
       .onConflictDoNothing();
+    recordActivity(ctx, user.id, 'spec.created', object.id);
     return { msg: 'Спецификация создана', id: object.id, version: object.version, updatedAt: object.updated_at, object };
   },
 });

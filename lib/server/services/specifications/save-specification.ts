@@ -3,6 +3,7 @@ import { saveSpecificationInput } from '@/lib/schemas/specification-calls';
 import { nameProblem } from '@/lib/domain/files/names';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { specConflict, specObject } from './access';
 import { writeVersion } from './write-version';
@@ -20,6 +21,7 @@ export const saveSpecification = defineCall({
     if (problem) throw new ServiceError('VALIDATION_ERROR', problem, { fields: { 'doc.name': problem } });
     const doc = { name: input.doc.name, metadata: JSON.stringify(input.doc), materials: input.doc.materials };
     const updated = await writeVersion(ctx.db, row, user.id, doc, undefined, (i) => `doc.materials.${i}.specId`);
+    recordActivity(ctx, user.id, 'spec.saved', input.id);
     return { msg: 'Спецификация сохранена', version: updated.version, updatedAt: updated.updatedAt.toISOString() };
   },
 });

@@ -8,6 +8,7 @@ import type { FieldErrors } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { zipEntries } from '../../zip';
+import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { storeBytes } from '../files/store-bytes';
 import { fieldType } from './fields';
@@ -89,6 +90,7 @@ export const generateDocumentCall = defineCall({
     const bytes = await zipEntries(filled);
     const docName = /\.docx$/i.test(name) ? name : `${name}.docx`;
     const object = await storeBytes(ctx, user.id, { name: docName, type: 'documents', root: input.root, bytes });
+    recordActivity(ctx, user.id, 'document.generated', object.id);
     return { msg: `Документ «${docName}» сохранён в «Мои документы»`, object, missing };
   },
 });

@@ -1,0 +1,22 @@
+'use client';
+
+import { useLoad } from '@/lib/client/use-load';
+import { myProgressApi } from './api';
+import { WorkSide } from './WorkSide';
+import s from './my-progress.module.css';
+
+/** `/my-progress`: what the user has learned and done. */
+export function MyProgressPage() {
+  const activity = useLoad((signal) => myProgressApi.activity(signal), []);
+  return (
+    <div className={s.page}>
+      <h1>Мой прогресс</h1>
+      {activity.error && (
+        <p role="alert" className={s.error}>
+          {activity.error}
+        </p>
+      )}
+      {activity.data ? <WorkSide data={activity.data} /> : !activity.error && <p className={s.muted}>Загрузка…</p>}
+    </div>
+  );
+}
