@@ -88,6 +88,7 @@ export function AdminEditor({ kind, courseId, lessonId }: { kind: 'course' | 'le
         className={`p-inputtext p-component ${s.editor}`}
         aria-label="Текст файла"
         spellCheck={false}
+        wrap="off"
         value={source}
         onChange={(e) => setSource(e.target.value)}
         disabled={!!editing && !data}

@@ -145,8 +145,11 @@ describe(`Обучение (${testDriver()})`, () => {
       expect(last.body).toMatchObject({ correct: true, completed: true, courseCompleted: true });
       await ans('own-company');
       expect(heard.map((e) => [e.userId, e.courseId, e.courseTitle])).toEqual([[a.user.id, C, 'Тестовый курс']]);
-      const cert = await call(a, 'education/certificate', { courseId: C });
-      expect(cert.body).toMatchObject({ courseTitle: 'Тестовый курс', lessons: 2, name: expect.any(String) });
+      let cert = await call(a, 'education/certificate', { courseId: C });
+      expect(cert.body).toMatchObject({ courseTitle: 'Тестовый курс', lessons: 2, name: a.user.email });
+      await suite.ctx.database.exec(`update auth_users set first_name = 'Анна', last_name = 'Смирнова', patronymic = 'Игоревна' where id = '${a.user.id}'`);
+      cert = await call(a, 'education/certificate', { courseId: C });
+      expect(cert.body.name).toBe('Смирнова Анна Игоревна');
       expect((await call(suite.bob, 'education/certificate', { courseId: C })).status).toBe(409);
       const s = await call(a, 'education/summary', {});
       expect(s.body.courses.find((c: { id: string }) => c.id === C)).toMatchObject({ lessonsDone: 2, exercisesDone: 5, next: null, completedAt: cert.body.completedAt });
