@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadContentTree } from '@/lib/education/content.mjs';
 import { ensureEducationContent, syncShippedContent } from '@/lib/server/services/education/content-sync';
 import { onCourseCompleted, type CourseCompletedEvent } from '@/lib/server/services/education/events';
+import { flushActivity } from '@/lib/server/services/activity/record';
+import { rows } from '@/lib/server/db/rows';
+import { sql } from 'drizzle-orm';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
@@ -145,6 +148,13 @@ describe(`Обучение (${testDriver()})`, () => {
       expect(last.body).toMatchObject({ correct: true, completed: true, courseCompleted: true });
       await ans('own-company');
       expect(heard.map((e) => [e.userId, e.courseId, e.courseTitle])).toEqual([[a.user.id, C, 'Тестовый курс']]);
+      // The activity log: each lesson and the course once.
+      await flushActivity();
+      const events = await rows<{ kind: string; subject_id: string }>(
+        suite.ctx.db,
+        sql`select kind, subject_id from activity_events where user_id = ${a.user.id} and kind like '%.completed' order by id`,
+      );
+      expect(events.map((e) => `${e.kind} ${e.subject_id}`)).toEqual([`lesson.completed ${C}/first`, `lesson.completed ${C}/second`, `course.completed ${C}`]);
       let cert = await call(a, 'education/certificate', { courseId: C });
       expect(cert.body).toMatchObject({ courseTitle: 'Тестовый курс', lessons: 2, name: a.user.email });
       await suite.ctx.database.exec(`update auth_users set first_name = 'Анна', last_name = 'Смирнова', patronymic = 'Игоревна' where id = '${a.user.id}'`);

@@ -4,6 +4,7 @@ import { ACTIVE_GAP_SECONDS, lessonComplete } from '@/lib/domain/education/progr
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { educationAttempts, educationCompletions, educationProgress } from '../../db/schema';
+import { recordActivity } from '../activity/record';
 import type { CourseHead } from './catalog';
 import { courseCompleted } from './events';
 
@@ -84,10 +85,13 @@ export async function settleLesson(
   const solved = new Set(attempts.filter((a) => a.lessonId === lessonId && a.solved).map((a) => a.exerciseId));
   let done = !!row.completedAt;
   if (!done && lessonComplete(!!row.readAt, lesson.exercises.map((e) => e.id), solved)) {
-    await ctx.db
+    const marked = await ctx.db
       .update(educationProgress)
       .set({ completedAt: new Date() })
-      .where(and(eq(educationProgress.userId, userId), eq(educationProgress.courseId, course.id), eq(educationProgress.lessonId, lessonId), isNull(educationProgress.completedAt)));
+      .where(and(eq(educationProgress.userId, userId), eq(educationProgress.courseId, course.id), eq(educationProgress.lessonId, lessonId), isNull(educationProgress.completedAt)))
+      .returning({ lessonId: educationProgress.lessonId });
+    // Once per lesson: of two answers completing it at the same time, one marks it.
+    if (marked.length) recordActivity(ctx, userId, 'lesson.completed', `${course.id}/${lessonId}`);
     done = true;
   }
   const doneIds = completedIds(progress, course.id);
@@ -95,7 +99,10 @@ export async function settleLesson(
   const all = course.lessons.length > 0 && course.lessons.every((l) => doneIds.has(l.id));
   if (all) {
     const inserted = await ctx.db.insert(educationCompletions).values({ userId, courseId: course.id }).onConflictDoNothing().returning();
-    if (inserted.length) await courseCompleted(ctx, { userId, courseId: course.id, courseTitle: course.title, completedAt: inserted[0]!.completedAt });
+    if (inserted.length) {
+      recordActivity(ctx, userId, 'course.completed', course.id);
+      await courseCompleted(ctx, { userId, courseId: course.id, courseTitle: course.title, completedAt: inserted[0]!.completedAt });
+    }
   }
   return { lessonCompleted: done, courseCompleted: all };
 }
