@@ -99,7 +99,7 @@ try {
   }
   // warm-up, then alternate editor / baseline
   await measure(target);
-  const search = page.getByRole('textbox', { name: 'Поиск' });
+  const search = page.getByRole('combobox', { name: 'Поиск' });
   const ed = [];
   const bl = [];
   for (let round = 0; round < 3; round++) {

@@ -49,18 +49,28 @@ function fileBody(name: string, buf: ArrayBuffer): { csv: string } | { xlsx: str
 const SORT_FIELDS: Record<string, 'name' | 'inn' | 'updated_at'> = { fullName: 'name', inn: 'inn', updatedAt: 'updated_at' };
 const PAGE = 20;
 
-/** `/companies`: own companies and counterparties — search, filter, sort, pages; card, delete, CSV. */
-export function CompaniesPage() {
+/**
+ * `/companies`: own companies and counterparties — search, filter, sort, pages; card, delete, CSV.
+ * `/companies?id=…` (a link from the search) opens that company's card.
+ */
+export function CompaniesPage({ openId }: { openId?: string }) {
   const toast = useToast();
   const [query, setQuery] = useState<ListQuery>({ search: '', scope: 'all', sort: 'name', offset: 0, limit: PAGE });
   const [searchText, setSearchText] = useState('');
   // The request the table shows; loading while it differs from the current one.
-  const [editing, setEditing] = useState<{ company: Company | null; key: number } | null>(null);
+  const [editing, setEditing] = useState<{ company: Company | null; key: number | string } | null>(null);
   const [importErrors, setImportErrors] = useState<{ msg: string; errors: { line: number; fields: Record<string, string> }[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useLoad((signal) => companiesApi.list(query, signal), [query], { keep: true });
   const { reload, loading, error: loadError } = list;
   const rows = list.data?.companies ?? NO_COMPANIES;
+  // The card of the company in the address, once per id.
+  const opened = useLoad((signal) => companiesApi.get(openId ?? '', signal), [openId], { enabled: Boolean(openId) });
+  const [openedId, setOpenedId] = useState<string | null>(null);
+  if (openId && opened.data && openedId !== openId) {
+    setOpenedId(openId);
+    setEditing({ company: opened.data.company as Company, key: `open-${openId}` });
+  }
   const total = list.data?.total ?? 0;
 
   // Search as you type, 300 ms after the last key.
@@ -160,6 +170,11 @@ export function CompaniesPage() {
           }}
         />
       </div>
+      {opened.error && (
+        <p role="alert" className={s.error}>
+          {opened.error}
+        </p>
+      )}
       {loadError && (
         <p role="alert" className={s.error}>
           {loadError}

@@ -16,6 +16,7 @@ export interface ListQuery {
 /** Typed wrappers over the company calls (docs/api.md). */
 export const companiesApi = {
   list: (q: ListQuery, signal?: AbortSignal) => call('product', 'companies/list', q, { signal }),
+  get: (id: string, signal?: AbortSignal) => call('product', 'companies/get', { id }, { signal }),
   create: (body: CallInput<'product', 'companies/create'>) => call('product', 'companies/create', body),
   update: (body: CallInput<'product', 'companies/update'>) => call('product', 'companies/update', body),
   remove: (id: string, version: number) => call('product', 'companies/delete', { id, version }),

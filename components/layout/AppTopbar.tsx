@@ -1,8 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { InputText } from 'primereact/inputtext';
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { SearchBox } from '@/components/search/SearchBox';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { isDesktop, useIsDesktop, useLayout } from './LayoutContext';
 
@@ -10,12 +10,10 @@ export interface AppTopbarRef {
   menuButton: HTMLButtonElement | null;
 }
 
-/** Top bar: menu toggle, breadcrumb, search «Поиск…», profile and settings buttons. */
+/** Top bar: menu toggle, breadcrumb, search «Поиск…» (components/search/SearchBox), profile and settings buttons. */
 export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref) {
   const { state, dispatch, productName } = useLayout();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const searchInput = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
   const desktop = useIsDesktop();
   // Whether the menu this button controls is on screen now.
   const menuShown = desktop
@@ -26,11 +24,6 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
         : true
     : state.staticMenuMobileActive;
   useImperativeHandle(ref, () => ({ menuButton: menuButton.current }));
-
-  const openSearch = () => {
-    dispatch({ type: 'showSearch' });
-    setTimeout(() => searchInput.current?.focus(), 0);
-  };
 
   return (
     <header className="layout-topbar">
@@ -53,27 +46,7 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
       </div>
       <AppBreadcrumb />
       <div className="layout-topbar-end">
-        <div className={`layout-search${state.searchVisible ? ' layout-search-open' : ''}`} role="search">
-          <button type="button" className="layout-topbar-button layout-search-button" aria-label="Поиск" onClick={openSearch}>
-            <i className="pi pi-search" aria-hidden="true" />
-          </button>
-          <InputText
-            ref={searchInput}
-            className="layout-search-input"
-            placeholder="Поиск…"
-            aria-label="Поиск"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onFocus={() => dispatch({ type: 'showSearch' })}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                setQuery('');
-                dispatch({ type: 'hideSearch' });
-                (e.target as HTMLInputElement).blur();
-              }
-            }}
-          />
-        </div>
+        <SearchBox />
         <button type="button" className="layout-topbar-button" aria-label="Профиль" onClick={() => dispatch({ type: 'showProfile' })}>
           <i className="pi pi-user" aria-hidden="true" />
         </button>

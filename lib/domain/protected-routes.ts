@@ -12,6 +12,7 @@ const PROTECTED_PREFIXES = [
   '/my-progress',
   '/education',
   '/file',
+  '/search',
 ] as const;
 
 export function isProtectedPath(pathname: string, search: URLSearchParams): boolean {

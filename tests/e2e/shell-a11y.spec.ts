@@ -127,7 +127,7 @@ test.describe('оболочка на компьютере', () => {
     expect(user.email).toBeTruthy();
     await page.goto('/');
     const html = page.locator('html');
-    const search = page.getByRole('textbox', { name: 'Поиск' });
+    const search = page.getByRole('combobox', { name: 'Поиск' });
     const fontSize = () => html.evaluate((el) => getComputedStyle(el).fontSize);
     const searchBg = () => search.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await fontSize()).toBe('14px');

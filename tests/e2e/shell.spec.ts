@@ -101,7 +101,7 @@ test.describe('на компьютере (1280 px)', () => {
     await expect.poll(async () => (await box(sidebar(page))).x).toBe(0);
 
     // Search box: opens, takes text, never errors.
-    const search = page.getByRole('textbox', { name: 'Поиск' });
+    const search = page.getByRole('combobox', { name: 'Поиск' });
     await expect(search).toHaveAttribute('placeholder', 'Поиск…');
     await search.fill('себестоимость');
     await search.press('Escape');
@@ -320,7 +320,7 @@ test.describe('на компьютере (1280 px)', () => {
     await shot(page, 'light-noir');
 
     // Aura vs Lara: input padding and the focus ring.
-    const search = page.getByRole('textbox', { name: 'Поиск' });
+    const search = page.getByRole('combobox', { name: 'Поиск' });
     expect(await style(search, 'padding-top')).toBe('7px');
     await panel.getByRole('button', { name: 'Lara' }).click();
     await expect(page.locator('html')).toHaveClass(/preset-lara/);
@@ -452,7 +452,7 @@ test.describe('на телефоне (390 px)', () => {
   test('поиск открывается кнопкой', async ({ page, user }) => {
     expect(user.email).toBeTruthy();
     await page.goto('/');
-    const input = page.getByRole('textbox', { name: 'Поиск' });
+    const input = page.getByRole('combobox', { name: 'Поиск' });
     await expect(input).toBeHidden();
     await page.getByRole('button', { name: 'Поиск' }).click();
     await expect(input).toBeVisible();

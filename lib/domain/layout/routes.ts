@@ -43,6 +43,7 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   '/education/[courseId]/certificate': [EDU, 'Сертификат'],
   '/education/[courseId]/[lessonId]': [EDU, 'Урок'],
   '/education/[courseId]/[lessonId]/edit': [EDU, 'Правка урока'],
+  '/search': ['Поиск'],
   '/file/from-template/[fileId]': ['Документ по шаблону'],
   '/[...catchAll]': NOT_FOUND_CRUMBS,
 };

@@ -16,6 +16,7 @@ describe('isProtectedPath', () => {
     '/my-progress',
     '/education',
     '/file/abc',
+    '/search',
     '/Companies',
   ])('%s is protected', (p) => expect(isProtectedPath(p, q())).toBe(true));
 
