@@ -11,20 +11,20 @@ const doc = (name: string) => ({
 
 test('Ctrl+K → набрать → Enter открывает найденную спецификацию; «Все результаты» — страница с фильтром по видам', async ({ page, user }) => {
   expect(user.email).toBeTruthy();
-  const created = await page.request.post('/api/v1/specs/create', { data: { doc: doc('Табурет сосновый') } });
+  const created = await page.request.post('/api/v1/specs/create', { data: { doc: doc('Банкетка ротанговая') } });
   expect(created.ok()).toBe(true);
   const { object } = (await created.json()) as { object: { id: string } };
-  await page.request.post('/api/v1/specs/create', { data: { doc: doc('Табуретка кухонная') } });
+  await page.request.post('/api/v1/specs/create', { data: { doc: doc('Банкетка дубовая') } });
 
   await page.goto('/calculators');
   const box = page.getByRole('combobox', { name: 'Поиск' });
   await page.keyboard.press('Control+K');
   await expect(box).toBeFocused();
-  await box.pressSequentially('табурет с');
+  await box.pressSequentially('банкетка р');
   const results = page.getByRole('listbox', { name: 'Результаты поиска' });
-  const first = results.getByRole('option', { name: /Табурет сосновый/ });
+  const first = results.getByRole('option', { name: /Банкетка ротанговая/ });
   await expect(first).toHaveAttribute('aria-selected', 'true');
-  await expect(first.locator('mark')).toHaveText(['Табурет', 'с']);
+  await expect(first.locator('mark')).toHaveText(['Банкетка']);
   await expect(results.getByRole('group', { name: /Спецификации/ })).toContainText('1 спецификация');
   await box.press('Enter');
   await page.waitForURL(`**/specifications/create/${object.id}`);
@@ -32,8 +32,8 @@ test('Ctrl+K → набрать → Enter открывает найденную 
 
   // ↓ to «Все результаты» → the page of all results, filtered by kind.
   await page.keyboard.press('Control+K');
-  await box.fill('табурет');
-  await expect(results.getByRole('option', { name: /Табуретка кухонная/ })).toBeVisible();
+  await box.fill('банкетк');
+  await expect(results.getByRole('option', { name: /Банкетка дубовая/ })).toBeVisible();
   for (let i = 0; i < 2; i++) await box.press('ArrowDown');
   const all = results.getByRole('option', { name: 'Все результаты: 2' });
   await expect(all).toHaveAttribute('aria-selected', 'true');
@@ -42,6 +42,6 @@ test('Ctrl+K → набрать → Enter открывает найденную 
   await expect(page.getByRole('status')).toHaveText('Найдено: 2 спецификации.');
   await page.getByRole('button', { name: 'Спецификации · 2' }).click();
   await expect(page).toHaveURL(/kind=specifications/);
-  await page.getByRole('link', { name: /Табуретка кухонная/ }).click();
+  await page.getByRole('link', { name: /Банкетка дубовая/ }).click();
   await page.waitForURL('**/specifications/create/**');
 });

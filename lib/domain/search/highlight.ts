@@ -2,7 +2,7 @@
  * What to mark in a found title: the parts that match the query's words, as [start, end) ranges of the
  * title's own characters. The database finds by stems, prefixes and trigrams; this repeats the judgement
  * word by word so the marks show why a line was found:
- * - a word that starts with a query word: the typed part («кальк» in «Калькуляция»);
+ * - a word that starts with a query word of 2 letters or more: the typed part («кальк» in «Калькуляция»);
  * - the same word in another form («калькуляции» → «Калькуляция»): the whole word;
  * - a word one or two letters off (a typo): the whole word;
  * - digits: the digits of a number query wherever they stand («083893» in «7707083893»).
@@ -34,8 +34,9 @@ function distanceWithin(a: string, b: string, max: number): boolean {
   return prev[b.length]! <= max;
 }
 
-/** How much of `word` the query word `q` marks: its length, or 0. */
+/** How much of `word` the query word `q` marks: its length, or 0. A one-letter word marks nothing (it starts half the words). */
 function marked(word: string, q: string): number {
+  if (q.length < 2) return 0;
   if (word.startsWith(q)) return q.length;
   if (q.length < 3) return 0;
   // Another form of the same word: they differ only in the ending.

@@ -68,7 +68,9 @@ export async function runSearch(db: Db, sources: readonly SearchSource[], query:
         subtitle,
         href,
         titleMarks: highlightRanges(h.title, query),
-        subtitleMarks: highlightRanges(subtitle, { ...query, words: query.digits ? [] : query.words }),
+        // The second line is where the object lives (a folder, a course…) and is not searched, but for the
+        // digits of ИНН / ОГРН a number query finds.
+        subtitleMarks: highlightRanges(subtitle, { ...query, words: [] }),
       };
     });
     groups.push({

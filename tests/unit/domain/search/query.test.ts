@@ -36,3 +36,10 @@ describe('highlightRanges', () => {
     expect(marks('ИНН 7707 083 893', '7707083893')).toEqual(['7707 083 893']);
   });
 });
+
+describe('highlightRanges of one-letter words', () => {
+  it('a one-letter query word marks nothing', () => {
+    const q = prepareQuery('табурет с')!;
+    expect(highlightRanges('Табурет сосновый', q)).toEqual([[0, 7]]);
+  });
+});
