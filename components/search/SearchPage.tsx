@@ -2,8 +2,6 @@
 
 import Link from 'next/link';
 import { Button } from 'primereact/button';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useLoad } from '@/lib/client/use-load';
@@ -43,10 +41,7 @@ export function SearchPage({ initialQuery, initialKind }: { initialQuery: string
     <section aria-labelledby="search-title" className={s.page}>
       <PageBreadcrumb items={['Поиск']} />
       <h1 id="search-title">Поиск</h1>
-      <IconField iconPosition="left">
-        <InputIcon className="pi pi-search" />
-        <InputText type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Что найти" aria-label="Что найти" className="w-full" autoFocus={!initialQuery} />
-      </IconField>
+      <InputText type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Что найти" aria-label="Что найти" className={s.query} autoFocus={!initialQuery} />
       {enabled && groups.length > 0 && (
         <div className={s.filters} role="group" aria-label="Что показать">
           <Button type="button" size="small" label={`Все · ${total}`} outlined={kind !== ''} aria-pressed={kind === ''} onClick={() => setKind('')} />
