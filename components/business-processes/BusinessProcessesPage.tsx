@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { useAppRouter } from '@/components/layout/use-app-router';
-import type { ProcessStep } from '@/lib/domain/cost';
+import type { ProcessStep } from '@/lib/domain/business-processes';
 import { stepsForEditing } from '@/lib/domain/cost/display';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';

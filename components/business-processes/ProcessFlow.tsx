@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ProcessStep } from '@/lib/domain/cost';
+import type { ProcessStep } from '@/lib/domain/business-processes';
 import { formatMoney } from '@/lib/domain/money';
 import type { LinkedSpec } from './api';
 import type { LiveTotals } from './steps';

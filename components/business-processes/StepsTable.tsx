@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ProcessStep } from '@/lib/domain/cost';
+import type { ProcessStep } from '@/lib/domain/business-processes';
 import s from './processes.module.css';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { processTotals, type ProcessStep } from '@/lib/domain/cost';
+import { processTotals, type ProcessStep } from '@/lib/domain/business-processes';
 
 let seq = 0;
 /** An empty step with an id unique in the page. */

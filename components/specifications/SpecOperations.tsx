@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { memo, useMemo } from 'react';
-import { operationsOfSet, type MaterialLine, type Operation } from '@/lib/domain/cost';
+import { operationsOfSet } from '@/lib/domain/business-processes';
+import type { MaterialLine, Operation } from '@/lib/domain/cost';
 import { formatNumber, parseDecimal } from '@/lib/domain/money';
 import { outputScope, type LinkableSet, type RowProps } from './spec-lines';
 import s from './spec-editor.module.css';

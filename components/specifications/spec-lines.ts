@@ -1,4 +1,5 @@
-import { type MaterialLine, type Operation, type ProcessStep, type SpecDocument } from '@/lib/domain/cost';
+import type { ProcessStep } from '@/lib/domain/business-processes';
+import { type MaterialLine, type Operation, type SpecDocument } from '@/lib/domain/cost';
 import { HUNDRED, ZERO, formatNumber, parseDecimal } from '@/lib/domain/money';
 
 /* The specification editor's lines: new lines and documents, and the values shown beside them. */

@@ -1,5 +1,5 @@
 import { formatNumber, parseDecimal } from '@/lib/domain/money';
-import type { ProcessStep } from './process';
+import type { ProcessStep } from '@/lib/domain/business-processes';
 import type { MaterialLine, Operation, SpecDocument } from './types';
 
 /**

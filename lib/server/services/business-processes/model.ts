@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { processTotals, type ProcessSet } from '@/lib/domain/cost';
+import { processTotals, type ProcessSet } from '@/lib/domain/business-processes';
 import { z } from '@/lib/schemas/envelope';
 import type { Db } from '../../db/client';
 import { businessProcesses } from '../../db/schema';

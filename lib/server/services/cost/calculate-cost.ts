@@ -1,5 +1,6 @@
 import 'server-only';
-import { calculateCost, isCostError, operationsOfSet, type SpecDocument } from '@/lib/domain/cost';
+import { operationsOfSet } from '@/lib/domain/business-processes';
+import { calculateCost, isCostError, type SpecDocument } from '@/lib/domain/cost';
 import { calculateInputSchema, type CalculateInput } from '@/lib/schemas/cost';
 import { asCostParams, asSpecDocument } from '@/lib/schemas/specification';
 import type { AppContext } from '../../context';

@@ -12,7 +12,7 @@ vi.mock('@/components/layout/use-app-router', () => ({ useAppRouter: () => ({ pu
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => toast }));
 
 import { BusinessProcessesPage } from '@/components/business-processes/BusinessProcessesPage';
-import { processTotals, type ProcessStep } from '@/lib/domain/cost';
+import { processTotals, type ProcessStep } from '@/lib/domain/business-processes';
 
 /** The server keeps numbers with a dot (as business-processes/save normalises them). */
 let stored: ProcessStep[];

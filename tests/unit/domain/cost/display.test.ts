@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { numberForInput, specForEditing, stepsForEditing } from '@/lib/domain/cost/display';
-import type { ProcessStep, SpecDocument } from '@/lib/domain/cost';
+import type { ProcessStep } from '@/lib/domain/business-processes';
+import type { SpecDocument } from '@/lib/domain/cost';
 
 const NB = '\u00a0';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateCost, operationsOfSet, type CostParams, type CostResult, type SpecDocument } from '@/lib/domain/cost';
+import { operationsOfSet } from '@/lib/domain/business-processes';
+import { calculateCost, type CostParams, type CostResult, type SpecDocument } from '@/lib/domain/cost';
 
 /**
  * Every formula the engine writes (lines, explanations, nested breakdowns — the texts the page, the printed

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateCost, operationsOfSet, type SpecDocument } from '@/lib/domain/cost';
+import { operationsOfSet } from '@/lib/domain/business-processes';
+import { calculateCost, type SpecDocument } from '@/lib/domain/cost';
 import { priceHeader, priceVatMode, specSheets } from '@/lib/domain/cost/spec-export';
 import { specXlsx } from '@/components/specifications/spec-xlsx';
 import { formulas, readBook, sheetRows, wrongFormulas } from '../../../helpers/xlsx-read';

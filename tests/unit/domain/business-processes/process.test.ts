@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationsOfSet, processTotals, type ProcessSet } from '@/lib/domain/cost';
+import { operationsOfSet, processTotals, type ProcessSet } from '@/lib/domain/business-processes';
 
 const set: ProcessSet = {
   name: 'Цех',
