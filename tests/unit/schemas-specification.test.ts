@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { issuesToFields } from '@/lib/schemas/envelope';
 import { costParamsSchema, specificationSchema } from '@/lib/schemas/specification';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isServicePath, newNonce, pageCsp } from '@/lib/domain/csp';
 

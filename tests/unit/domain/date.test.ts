@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatIsoDate, formatMonthDay, isoOfLocalDay, moscowToday, parseRuDate, parseRuMonth } from '@/lib/domain/format/date';
 

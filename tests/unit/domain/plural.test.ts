@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { countOf, DAYS, plural, YEARS } from '@/lib/domain/format/plural';
 import { plural as wordsPlural } from '@/lib/domain/words';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { lawDefaultsOn } from '@/lib/domain/calculators/law-defaults';
 import { VAT_IN_COST } from '@/lib/domain/cost';

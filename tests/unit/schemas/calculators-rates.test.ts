@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { RATE_KINDS, type RateKind } from '@/lib/domain/calculators';
 import { rateValueSchemas } from '@/lib/schemas/calculators-rates';

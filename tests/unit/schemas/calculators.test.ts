@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { calculatorInputs } from '@/lib/schemas/calculators';
 import { addRateSchema } from '@/lib/schemas/calculators-rates';

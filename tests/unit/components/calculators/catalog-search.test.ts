@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CALCULATOR_META } from '@/lib/domain/calculators/meta';
 import { builtinMatches, customMatches } from '@/components/calculators/catalog-search';

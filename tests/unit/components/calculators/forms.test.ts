@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CALCULATORS } from '@/lib/domain/calculators';
 import { calculatorInputs, type CalculatorId } from '@/lib/schemas/calculators';

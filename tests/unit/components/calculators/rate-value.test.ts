@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { rateValueLines } from '@/components/calculators/rate-value';
 import { seedRateBook } from '../../../helpers/rates';

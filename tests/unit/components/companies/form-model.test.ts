@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bodyOf, emptyForm, formErrors, formOf, newAccount, withKind } from '@/components/companies/form-model';
 import { companyInputSchema, type Company } from '@/lib/schemas/companies';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formOf, paramsOf, type ParamsForm } from '@/components/cost/CostParamsPanel';
 import { decodeCostQuery, encodeCostQuery } from '@/components/cost/url-params';

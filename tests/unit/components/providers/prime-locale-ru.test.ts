@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ariaLabel, localeOption, localeOptions } from 'primereact/api';
 import { describe, expect, it } from 'vitest';
 import { PRIME_LOCALE_RU, applyPrimeLocaleRu } from '@/components/providers/prime-locale-ru';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { calculateCost, type CostParams, type SpecDocument } from '@/lib/domain/cost';
 import { asSpecDocument, specificationSchema } from '@/lib/schemas/specification';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { operationsOfSet, processTotals, type ProcessSet } from '@/lib/domain/business-processes';
 

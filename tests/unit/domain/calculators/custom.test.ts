@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkCustom, runCustom, type CustomCalculatorDef } from '@/lib/domain/calculators/custom';
 import { evaluate, ExpressionError, parseExpression } from '@/lib/domain/calculators/expression';

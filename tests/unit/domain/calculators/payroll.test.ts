@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/domain/money';
 import { grossFromNet } from '@/lib/domain/calculators/salary';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { Dec, sum } from '@/lib/domain/money';
 import { CALCULATORS } from '@/lib/domain/calculators';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { rateOn, RateMissingError, type RateBook } from '@/lib/domain/calculators';
 import { splitByRate } from '@/lib/domain/calculators/rates';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ndflExact } from '@/lib/domain/calculators/ndfl';
 import { rateOn } from '@/lib/domain/calculators';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { approvalBlock, initialsName, type PrintCompany } from '@/lib/domain/cost/print-header';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '@/lib/domain/cost/diff';
 import type { SpecDocument } from '@/lib/domain/cost';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { numberForInput, specForEditing, stepsForEditing } from '@/lib/domain/cost/display';
 import type { ProcessStep } from '@/lib/domain/business-processes';

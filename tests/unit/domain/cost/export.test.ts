@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { calculateCost, SEMI_FINISHED_METHOD_TITLES, type SpecDocument } from '@/lib/domain/cost';

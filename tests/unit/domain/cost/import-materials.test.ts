@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { guessMapping, normaliseUnit, rowsToMaterials } from '@/lib/domain/cost/import-materials';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { operationsOfSet } from '@/lib/domain/business-processes';
 import { calculateCost, type SpecDocument } from '@/lib/domain/cost';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkPart } from '@/lib/domain/docx/limits';
 import { documentText, listTemplateFields, renderTemplate } from '@/lib/domain/docx/template';

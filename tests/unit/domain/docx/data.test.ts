@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { companyData, invoiceTotals } from '@/lib/domain/docx/data';

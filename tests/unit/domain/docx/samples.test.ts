@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { agreeParty, companyData, invoiceTotals } from '@/lib/domain/docx/data';
 import { actTemplateXml } from '@/lib/domain/docx/samples/act';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { documentText, listTemplateFields, renderTemplate, TemplateError } from '@/lib/domain/docx/template';
 import { date, money } from '@/lib/domain/docx/values';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SETTING, chunkLength, chunkPlan, chunkRange, missingChunks } from '@/lib/domain/files/chunk-plan';
 import { formatSize } from '@/lib/domain/files/format-size';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { trashDaysLeft, trashDaysLeftText } from '@/lib/domain/files/trash';
 import { formatDateTime } from '@/lib/domain/format/date';

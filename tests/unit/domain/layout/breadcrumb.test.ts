@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { breadcrumbFor } from '@/lib/domain/layout/breadcrumb';
 import { MENU, activeKeyForPath, isKeyActive, menuTrail } from '@/lib/domain/layout/menu';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { menuKeyAction, type MenuKeyContext } from '@/lib/domain/layout/menu-keys';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { POPUP_MARGIN, placePopup } from '@/lib/domain/layout/popup';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { clickStartsProgress, leavesPage, type LinkClick } from '@/lib/domain/layout/progress';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNumber, formatPercent, parseDecimal, parseMoney, roundKop, roundRub, toMoneyString } from '@/lib/domain/money';
 

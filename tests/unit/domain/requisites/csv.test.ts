@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { detectSeparator, guardCell, parseCsv, toCsv } from '@/lib/domain/requisites/csv';
 

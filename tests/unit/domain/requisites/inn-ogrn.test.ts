@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { cleanRequisite, validateInn, validateOgrn, validateOgrnip } from '@/lib/domain/requisites';
 

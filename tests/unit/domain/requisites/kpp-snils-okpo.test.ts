@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatSnils, snilsControl, validateKpp, validateOkpo, validateSnils } from '@/lib/domain/requisites';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { amountInWords, dateInWords, dateWithMonthName, integerInWords, plural, yearOrdinalGenitive } from '@/lib/domain/words';
 
