@@ -48,15 +48,18 @@ export function buildIsFresh() {
   }
 }
 
-/** Builds when the build is missing or stale. Returns true when the build is usable. */
-export function ensureBuild({ quiet = false } = {}) {
+/**
+ * Builds when the build is missing or stale. Returns true when the build is usable. `typecheck: false` when
+ * the caller checks types itself (`npm test` runs tsc as its own step): the build then skips its own pass.
+ */
+export function ensureBuild({ quiet = false, typecheck = true } = {}) {
   if (buildIsFresh()) return true;
   const hash = sourceHash();
   if (!quiet) console.log('Сборка приложения (next build)…');
   const res = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...(typecheck ? {} : { KALKULUS_BUILD_SKIP_TYPECHECK: '1' }) },
   });
   if (res.status !== 0) return false;
   fs.writeFileSync(STAMP, hash + '\n');
