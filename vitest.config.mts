@@ -41,6 +41,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/helpers/setup-dom.ts'],
           css: false,
+          // Two files run at once: a property test or a long table rendered in jsdom gets half a core on a
+          // 2-core machine, so it gets more than the default 5 s before it counts as hung.
+          testTimeout: 15_000,
         },
       },
       integration('integration', { TEST_DB: 'pglite' }),
