@@ -1,5 +1,5 @@
 // bench/page-weight: gzip size of the JavaScript a browser loads for `/` (visitor and signed in) and
-// `/calculators` and the /education pages (signed in), against /bench-baseline — the root layout and one PrimeReact button — in
+// `/calculators`, the /education pages and /my-progress (signed in), against /bench-baseline — the root layout and one PrimeReact button — in
 // the same build. Goal: ≤ 1.5× the baseline. Sizes are deterministic, so one load per page is enough.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -50,6 +50,8 @@ try {
   const rows = [baseline, await weigh('/', false), await weigh('/', true), await weigh('/calculators', true)];
   // Обучение: the list, a course, a lesson (Markdown is rendered on the server; only the exercises are client code).
   for (const path of ['/education', '/education/cost-basics', '/education/cost-basics/cost-items']) rows.push(await weigh(path, true));
+  // Мой прогресс: the charts are hand-made SVG, no chart library.
+  rows.push(await weigh('/my-progress', true));
   const kb = (n) => `${(n / 1024).toFixed(1)} КБ`;
   console.log('страница                            вход  статус  файлов   JS        JS gzip   × базовой');
   rows.forEach((r, i) => {
