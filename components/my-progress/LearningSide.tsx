@@ -46,27 +46,29 @@ export function LearningSide({ data }: { data: EducationAnswer }) {
         </ul>
       )}
       {data.courses.length > 0 && (
-        <table className={s.srOnly}>
-          <caption>Прогресс по курсам</caption>
-          <thead>
-            <tr>
-              <th scope="col">Курс</th>
-              <th scope="col">Уроки</th>
-              <th scope="col">Упражнения</th>
-              <th scope="col">Состояние</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.courses.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.title}</th>
-                <td>{`${c.lessonsDone} из ${c.lessonsTotal}`}</td>
-                <td>{`${c.exercisesDone} из ${c.exercisesTotal}`}</td>
-                <td>{c.completedAt ? `пройден ${formatIsoDate(c.completedAt)}` : c.next ? `дальше: ${c.next.title}` : 'не начат'}</td>
+        <div className={s.srOnly}>
+          <table>
+            <caption>Прогресс по курсам</caption>
+            <thead>
+              <tr>
+                <th scope="col">Курс</th>
+                <th scope="col">Уроки</th>
+                <th scope="col">Упражнения</th>
+                <th scope="col">Состояние</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.courses.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.title}</th>
+                  <td>{`${c.lessonsDone} из ${c.lessonsTotal}`}</td>
+                  <td>{`${c.exercisesDone} из ${c.exercisesTotal}`}</td>
+                  <td>{c.completedAt ? `пройден ${formatIsoDate(c.completedAt)}` : c.next ? `дальше: ${c.next.title}` : 'не начат'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {data.retry.length > 0 && (
         <>

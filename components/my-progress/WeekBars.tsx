@@ -53,7 +53,7 @@ export function WeekBars({ weeks }: { weeks: readonly WeekRow[] }) {
         <div className={s.barLabels} aria-hidden="true">
           {weeks.map((w, i) => (
             <span key={w.start} className={i === last ? s.current : undefined}>
-              {i === last ? 'эта' : dayMonth(w.start)}
+              {dayMonth(w.start)}
             </span>
           ))}
         </div>

@@ -24,6 +24,9 @@ test('работа в продукте видна на «Мой прогресс
   await page.goto('/my-progress');
   await expect(page.getByRole('heading', { level: 1, name: 'Мой прогресс' })).toBeVisible();
   await expect(page.getByTestId('streak')).toHaveText(/1 день/);
+  // The learning side: every course with its ring, the first lesson to continue.
+  await expect(page.getByRole('img', { name: '«Основы себестоимости»: пройдено уроков: 0 %' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Продолжить: / }).first()).toHaveAttribute('href', /^\/education\/cost-basics\/[a-z0-9-]+$/);
   // The chart reads out its figures; the table behind it has this week's counts by kind.
   const chart = page.getByRole('img', { name: /^Действия по неделям за последние 12 недель/ });
   await expect(chart).toBeVisible();
