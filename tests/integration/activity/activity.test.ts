@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activityEvents } from '@/lib/server/db/schema';
 import { flushActivity, recordActivity } from '@/lib/server/services/activity/record';
 import { sberbank } from '../companies/fixtures';
+import { upload } from '../files/harness';
 import { shelf, shelfParams } from '../cost/fixtures';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
@@ -38,6 +39,7 @@ describe(`activity log (${testDriver()})`, () => {
     expect((await call(null, 'calculators/run', { id: 'markup', input: { cost: 1000, marginPct: '30' } })).status).toBe(200);
     const company = await call<{ company: { id: string } }>('alice', 'companies/create', sberbank);
     expect(company.status).toBe(200);
+    const file = await upload(suite.ctx, suite.alice, 'Акт сверки.txt', Buffer.from('Акт сверки'));
 
     const s = await summary('alice');
     expect(s.weeks).toHaveLength(12);
@@ -49,9 +51,10 @@ describe(`activity log (${testDriver()})`, () => {
       'cost.calculated': 1,
       'calculator.used': 2,
       'company.added': 1,
-      'document.uploaded': 0,
+      'document.uploaded': 1,
+      'document.generated': 0,
     });
-    expect(week.total).toBe(6);
+    expect(week.total).toBe(7);
     expect(s.weeks.slice(0, 11).every((w) => w.total === 0)).toBe(true);
     expect(s.streak).toEqual({ days: 1, today: true, best: 1 });
     const a = Object.fromEntries(s.achievements.map((x) => [x.id, x]));
@@ -62,7 +65,7 @@ describe(`activity log (${testDriver()})`, () => {
     // One row per event, each with its subject.
     const rows = await suite.ctx.db.select().from(activityEvents);
     expect(rows.filter((r) => r.userId === suite.alice.user.id).map((r) => `${r.kind} ${r.subjectId}`).sort()).toEqual(
-      [`spec.created ${specId}`, `spec.saved ${specId}`, `cost.calculated ${specId}`, 'calculator.used vat', 'calculator.used markup', `company.added ${company.body.company.id}`].sort(),
+      [`spec.created ${specId}`, `spec.saved ${specId}`, `cost.calculated ${specId}`, 'calculator.used vat', 'calculator.used markup', `company.added ${company.body.company.id}`, `document.uploaded ${file.id}`].sort(),
     );
   });
 
