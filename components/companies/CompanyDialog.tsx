@@ -3,10 +3,11 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cleanKpp, cleanRequisite } from '@/lib/domain/requisites';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import type { Company } from '@/lib/schemas/companies';
 import { useToast } from '@/components/layout/ToastProvider';
 import { companiesApi } from './api';
@@ -41,7 +42,6 @@ export function CompanyDialog({
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formMessage, setFormMessage] = useState<string | null>(null);
-  const [duplicate, setDuplicate] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const live = useMemo(() => formErrors(form), [form]);
@@ -50,20 +50,14 @@ export function CompanyDialog({
   const inn = cleanRequisite(form.inn);
   const kpp = cleanKpp(form.kpp);
   const ready = innReady(form) && !live.inn && !live.kpp;
-  useEffect(() => {
-    if (!open || !ready) return;
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      companiesApi
-        .duplicates(inn, kpp, company?.id, ctl.signal)
-        .then((r) => setDuplicate(r.warning))
-        .catch(() => setDuplicate(null));
-    }, 300);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [open, ready, inn, kpp, company?.id]);
+  // Asked 300 ms after the last keystroke; the last answer stays shown while the fields change (a failed
+  // question clears it).
+  const duplicates = useLoad(
+    (signal) => companiesApi.duplicates(inn, kpp, company?.id, signal).then((r) => r.warning, () => null),
+    [inn, kpp, company?.id],
+    { enabled: open && ready, delayMs: 300, keep: true },
+  );
+  const duplicate = duplicates.data ?? null;
 
   const parts: FormParts = {
     form,

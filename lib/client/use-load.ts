@@ -24,6 +24,11 @@ export type LoadOptions = {
    * that is re-sorted or paged, a form whose source failed).
    */
   keep?: boolean;
+  /**
+   * Wait this long (ms) after a change of `deps` or a `reload` before loading: a field being typed into asks
+   * once it rests. A change within the wait starts it again; nothing is sent for the inputs passed over.
+   */
+  delayMs?: number;
 };
 
 type Request = { deps: DependencyList; enabled: boolean; generation: number; tick: number };
@@ -51,20 +56,27 @@ export function useLoad<T>(loader: (signal: AbortSignal) => Promise<T>, deps: De
   const [settled, setSettled] = useState<Settled<T>>({ request: null, generation: -1, data: undefined, dataGeneration: -1, error: null, failure: undefined });
 
   const run = useEffectEvent((signal: AbortSignal) => loader(signal));
+  const delayMs = opts.delayMs ?? 0;
   useEffect(() => {
     if (!request.enabled) return;
     const ctl = new AbortController();
-    run(ctl.signal).then(
-      (data) => {
-        if (!ctl.signal.aborted) setSettled({ request, generation: request.generation, data, dataGeneration: request.generation, error: null, failure: undefined });
-      },
-      (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setSettled((s) => ({ ...s, request, generation: request.generation, error: userMessage(e), failure: e }));
-      },
-    );
-    return () => ctl.abort();
-  }, [request]);
+    const start = () =>
+      run(ctl.signal).then(
+        (data) => {
+          if (!ctl.signal.aborted) setSettled({ request, generation: request.generation, data, dataGeneration: request.generation, error: null, failure: undefined });
+        },
+        (e: unknown) => {
+          if (ctl.signal.aborted) return;
+          setSettled((s) => ({ ...s, request, generation: request.generation, error: userMessage(e), failure: e }));
+        },
+      );
+    const timer = delayMs > 0 ? setTimeout(start, delayMs) : undefined;
+    if (timer === undefined) void start();
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [request, delayMs]);
 
   const reload = useCallback(() => setRequest((r) => ({ ...r, tick: r.tick + 1 })), []);
   const keep = opts.keep === true;

@@ -115,6 +115,30 @@ describe('useLoad', () => {
     await waitFor(() => expect(hook.result.current.data).toBe('A'));
   });
 
+  it('delayMs: loads once the inputs rest; a change within the wait starts it again and skips the passed-over value', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, hook } = setup('a', { delayMs: 300 });
+      expect(hook.result.current.loading).toBe(true);
+      act(() => vi.advanceTimersByTime(200));
+      expect(calls).toHaveLength(0);
+      hook.rerender({ arg: 'ab', o: { delayMs: 300 } });
+      act(() => vi.advanceTimersByTime(200));
+      expect(calls).toHaveLength(0);
+      act(() => vi.advanceTimersByTime(100));
+      expect(calls.map((c) => c.arg)).toEqual(['ab']);
+      await act(async () => calls[0]!.d.resolve('AB'));
+      expect(hook.result.current.data).toBe('AB');
+      // Unmounted during the wait: nothing is sent.
+      hook.rerender({ arg: 'abc', o: { delayMs: 300 } });
+      hook.unmount();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the latest loader without it being a dependency', async () => {
     const { calls, loader, hook } = setup('a');
     hook.rerender({ arg: 'a' });
