@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import { checkEducationContent } from './lib/education/content.mjs';
 
@@ -6,6 +7,12 @@ const SERVICE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A self-contained server tree in .next/standalone (the container image is assembled from it by
+  // scripts/assemble-image.mjs); `npm start` keeps serving the same build from the repository.
+  output: 'standalone',
+  // Every instance of one release must carry the same build id (pages and Server Actions of one build):
+  // APP_BUILD_ID when set (the image's build argument), else the git commit, else Next's random one.
+  generateBuildId: () => buildId(),
   // PGlite ships wasm and data files; keep it out of the bundler.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],
   // Never trace the live data directory into build output.
@@ -35,6 +42,17 @@ const nextConfig = {
     ];
   },
 };
+
+/** The build id: `APP_BUILD_ID` from the environment, else the current git commit, else null (Next picks one). */
+function buildId() {
+  const fromEnv = process.env.APP_BUILD_ID?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * `next build` first checks the education content (content/education): a malformed file stops the build with

@@ -1,6 +1,7 @@
 // The project's HTTP server: `npm start` runs it (scripts/start.mjs), and so does a container after `next build`
 // (`node server.mjs`, PORT and HOST from the environment); `node server.mjs --dev` serves the development build.
 // Every request goes to Next, except the one call the app serves before Next (see requestListener).
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -74,14 +75,31 @@ function refuseUndecodable(req, res) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * A production server takes Next's configuration from the build (`.next/required-server-files.json`, as Next's
+ * own standalone server does), not from next.config.mjs: the container's tree has no next.config.mjs, and the
+ * build and the server can never disagree.
+ */
+function takeBuiltConfig(dir) {
+  if (process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
+  try {
+    const { config } = JSON.parse(fs.readFileSync(path.join(dir, '.next', 'required-server-files.json'), 'utf8'));
+    process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+  } catch {
+    // No build yet: Next says so itself.
+  }
+}
+
 async function main() {
   const dev = process.argv.includes('--dev');
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOST || '0.0.0.0';
   process.env.NODE_ENV ??= dev ? 'development' : 'production';
   process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  if (!dev) takeBuiltConfig(dir);
   const { default: next } = await import('next');
-  const app = next({ dev, dir: path.dirname(fileURLToPath(import.meta.url)), hostname, port });
+  const app = next({ dev, dir, hostname, port });
   // Loads the build and runs instrumentation.ts: configuration check, database, migrations, the app's handlers.
   await app.prepare();
   const server = http.createServer(requestListener(app.getRequestHandler()));

@@ -1,6 +1,7 @@
 import 'server-only';
 import { openConfiguredDatabase, type Database, type Db } from './db/client';
 import { getEnv, type Env } from './env';
+import { instanceName } from './instances';
 import { log } from './log';
 import { createBlobStore } from './storage';
 import type { BlobStore } from './storage/types';
@@ -20,7 +21,7 @@ const holder = globalThis as Holder;
 async function init(): Promise<AppContext> {
   const env = getEnv();
   const started = Date.now();
-  const database = await openConfiguredDatabase(env);
+  const database = await openConfiguredDatabase(env, instanceName());
   const blobs = createBlobStore(env);
   log.info(`database ${database.driver} ready, migrations applied, blobs on ${blobs.kind} (${Date.now() - started} ms)`);
   return { env, db: database.db, database, blobs };

@@ -104,6 +104,14 @@ const envSchema = z
         .transform((v) => (v === 'true' || v === 'yes' ? Infinity : v === 'false' || v === 'no' ? 0 : Number(v)))
         .default(0),
     ),
+    /** The build id `next build` gives the release (read by next.config.mjs at build time; checked here for a clear message). */
+    APP_BUILD_ID: opt(z.string().regex(/^[\w.-]{1,64}$/, { message: 'ожидается до 64 латинских букв, цифр, точек, дефисов (например, коммит git)' })),
+    /** Next's Server Actions key, the same on every instance: base64 of 16, 24 or 32 bytes. */
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: opt(
+      z.string().refine((v) => /^[A-Za-z0-9+/]+=*$/.test(v) && [16, 24, 32].includes(Buffer.from(v, 'base64').length), {
+        message: 'ожидается ключ AES в base64 (16, 24 или 32 байта): openssl rand -base64 32',
+      }),
+    ),
     /** Provider endpoints (default: the real ones); changed only to route through a proxy or in tests. */
     YANDEX_OAUTH_URL: z.preprocess(emptyToUndefined, httpUrl('https://oauth.yandex.ru').default('https://oauth.yandex.ru')),
     YANDEX_LOGIN_URL: z.preprocess(emptyToUndefined, httpUrl('https://login.yandex.ru').default('https://login.yandex.ru')),

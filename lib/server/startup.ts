@@ -16,6 +16,11 @@ export async function startServer(): Promise<void> {
   }
   try {
     const ctx = await getAppContext();
+    // Instances of another release on the same database: said loudly, not refused (a rolling upgrade
+    // legitimately runs two releases for a few minutes).
+    const { instanceName, mismatchMessage, otherReleases } = await import('./instances');
+    const others = await otherReleases(ctx.database).catch(() => []);
+    if (others.length > 0) console.warn(`\n${mismatchMessage(instanceName(), others)}\n`);
     const { startUploadSweeper } = await import('./services/files/sweep-uploads');
     startUploadSweeper(ctx);
     // The shipped courses into the database by version (a failure is logged; education calls retry it).

@@ -23,7 +23,13 @@ export interface Database {
 
 export type DatabaseOptions =
   | { driver: 'pglite'; /** Folder of the database; omitted = in memory. */ dir?: string }
-  | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'postgres';
+      url: string;
+      max?: number;
+      /** `application_name` of the pool's connections (an instance shows itself in pg_stat_activity by it). */
+      applicationName?: string;
+    };
 
 const MIGRATIONS_DIR = path.join(process.cwd(), 'lib/server/db/migrations');
 
@@ -62,7 +68,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+  const pool = new Pool({
+    connectionString: opts.url,
+    max: opts.max ?? 10,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   try {
@@ -160,8 +170,11 @@ async function listenPostgres(
 }
 
 /** The database the configuration names: PostgreSQL by `DATABASE_URL`, else PGlite in `DATA_DIR/pg`. */
-export function openConfiguredDatabase(env: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+export function openConfiguredDatabase(
+  env: { DATABASE_URL?: string; dataDir: string },
+  applicationName?: string,
+): Promise<Database> {
   return env.DATABASE_URL
-    ? openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    ? openDatabase({ driver: 'postgres', url: env.DATABASE_URL, applicationName })
     : openDatabase({ driver: 'pglite', dir: path.join(env.dataDir, 'pg') });
 }
