@@ -14,6 +14,7 @@ test.beforeAll(async ({ request }) => {
 const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.ru`;
 
 test('регистрация → защищённая страница → перезагрузка → выход → возврат на страницу после входа', async ({ page }) => {
+  test.setTimeout(60_000); // two form sign-ins, a reload and the profile: over 30 s on a loaded machine with a cold server
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const email = newEmail('flow');
