@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { SearchBox } from '@/components/search/SearchBox';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { isDesktop, useIsDesktop, useLayout } from './LayoutContext';
 
@@ -10,7 +11,7 @@ export interface AppTopbarRef {
   menuButton: HTMLButtonElement | null;
 }
 
-/** Top bar: menu toggle, breadcrumb, search «Поиск…» (components/search/SearchBox), profile and settings buttons. */
+/** Top bar: menu toggle, breadcrumb, search «Поиск…» (components/search/SearchBox), notifications bell, profile and settings buttons. */
 export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref) {
   const { state, dispatch, productName } = useLayout();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -47,6 +48,7 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
       <AppBreadcrumb />
       <div className="layout-topbar-end">
         <SearchBox />
+        <NotificationBell />
         <button type="button" className="layout-topbar-button" aria-label="Профиль" onClick={() => dispatch({ type: 'showProfile' })}>
           <i className="pi pi-user" aria-hidden="true" />
         </button>

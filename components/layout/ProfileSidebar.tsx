@@ -13,6 +13,7 @@ import { call } from '@/lib/client/call';
 import { userMessage } from '@/lib/client/messages';
 import { logout } from '@/lib/client/session';
 import { uploadFile } from '@/lib/client/uploader';
+import { NotificationSettings } from '../notifications/NotificationSettings';
 import { SideDrawer } from './SideDrawer';
 import { useToast } from './ToastProvider';
 import type { CallInput, CallOutput } from '@/lib/contract';
@@ -34,7 +35,7 @@ const placeholderEmail = (email: string) => email.endsWith('@users.invalid');
 const NO_PROVIDERS = 'Привязка Яндекс ID, VK ID и Telegram не настроена на этом сервере: обратитесь к администратору.';
 const avatarUrl = (id: string) => `/file-manager-service/api/v1/file/${encodeURIComponent(id)}`;
 
-/** The profile panel: e-mail, account-link notice, photo, name and messenger link, sign-out. */
+/** The profile panel: e-mail, account-link notice, photo, name and messenger link, notification switches, sign-out. */
 export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const toast = useToast();
   const router = useAppRouter();
@@ -264,6 +265,7 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
             ))}
             <Button type="submit" label="Сохранить" icon="pi pi-check" loading={saving} />
           </form>
+          <NotificationSettings />
         </>
       )}
       <Button type="button" label="Выйти" icon="pi pi-sign-out" severity="secondary" text className="profile-signout" onClick={() => void logout()} />

@@ -36,6 +36,7 @@ export function countOf(n: bigint | number | string, forms: Forms, shown: string
 }
 
 /** Nouns the app counts. */
+export const HOURS: Forms = ['час', 'часа', 'часов'];
 export const DAYS: Forms = ['день', 'дня', 'дней'];
 export const MONTHS: Forms = ['месяц', 'месяца', 'месяцев'];
 export const YEARS: Forms = ['год', 'года', 'лет'];

@@ -7,6 +7,7 @@ import { ServiceError } from '../../errors';
 import { REFRESH_GRACE_MS, lifetimes } from './config';
 import { randomToken, seal, sha256, unseal } from './crypto';
 import { signAccessToken } from './tokens';
+import { noteSignInDevice } from '../noty/devices';
 import { signalSessionsEnded } from '../noty/hub';
 
 export interface TokenPair {
@@ -45,6 +46,7 @@ export async function startSession(
       insert into auth_refresh_tokens (token_hash, session_id, expires_at)
       select ${sha256(refreshToken)}, s.id, ${expiresAt}::timestamptz from s`),
     signAccessToken(ctx.db, { sub: user.id, email: user.email, roles: user.roles, sid: sessionId }, life.access),
+    noteSignInDevice(ctx, user.id, opts.userAgent, opts.ip),
   ]);
   return { accessToken, refreshToken, refreshMaxAge: life.refresh, sessionId };
 }

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { businessProcesses } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
+import { notifyProcessChanged } from '../noty/product-events';
 import { businessProcessRow, processConflict, processNotFound, toWire } from './model';
 
 /**
@@ -32,6 +33,7 @@ export const saveBusinessProcess = defineCall({
       if (!cur) throw processNotFound();
       throw processConflict(cur.version);
     }
+    await notifyProcessChanged(ctx, user.id, row);
     return { msg: 'Набор процессов сохранён', set: toWire(row) };
   },
 });

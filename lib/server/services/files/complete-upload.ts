@@ -11,6 +11,8 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
+import { notify } from '../noty/notify';
+import { objectHref } from '@/lib/domain/noty/links';
 import { finishHash } from './chunk-hasher';
 import { answerDone, dropChunks, insertObject, mismatchOf } from './complete-commit';
 import { completeParts } from './complete-parts';
@@ -151,10 +153,27 @@ async function completeUpload(ctx: AppContext, userId: string, uploadId: string)
   return answerDone(ctx, userId, await loadUpload(ctx.db, userId, uploadId));
 }
 
+/**
+ * The call; the uploader is told in their notifications when the file is in (not again for a repeated
+ * completion) or when its bytes turned out broken. Profile photos are not worth a notification.
+ */
 export const completeUploadCall = defineCall({
   input: completeUploadInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
-    return completeUpload(ctx, user.id, input.upload_id);
+    const before = await loadUpload(ctx.db, user.id, input.upload_id);
+    const told = before.type !== 'avatars';
+    try {
+      const done = await completeUpload(ctx, user.id, input.upload_id);
+      if (told && before.status !== 'done') {
+        await notify(ctx, user.id, 'upload', `Файл «${done.object.name}» загружен`, '', objectHref(done.object));
+      }
+      return done;
+    } catch (err) {
+      if (told && err instanceof ServiceError && err.code === 'CHECKSUM_MISMATCH') {
+        await notify(ctx, user.id, 'upload', `Файл «${before.name}» не загружен`, err.message);
+      }
+      throw err;
+    }
   },
 });

@@ -5,7 +5,9 @@ import { fileShares } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
+import { notify } from '../noty/notify';
 import { resolveObject } from './access';
+import { objectHref, sharedWhat } from '@/lib/domain/noty/links';
 import { loginsOf, userByLogin } from './users';
 
 const noSuchUser = () =>
@@ -26,6 +28,14 @@ export const shareFileCall = defineCall({
       .insert(fileShares)
       .values({ objectId: row.id, userId: target.id, access: input.access })
       .onConflictDoUpdate({ target: [fileShares.objectId, fileShares.userId], set: { access: input.access, createdAt: sql`now()` } });
+    await notify(
+      ctx,
+      target.id,
+      'share',
+      `С вами поделились ${sharedWhat(row)}`,
+      `Владелец: ${user.email}. Доступ: ${input.access === 'edit' ? 'просмотр и изменение' : 'только просмотр'}.`,
+      objectHref(row),
+    );
     return { msg: `Доступ открыт: ${target.email}` };
   },
 });

@@ -6,6 +6,8 @@ import { log } from '../../log';
 import { dropUpload } from './abort-upload';
 import { sweepPending } from './pending-blobs';
 import { purgeExpired } from './purge';
+import { notify } from '../noty/notify';
+import { HOURS, plural } from '@/lib/domain/format/plural';
 
 export interface SweepResult {
   uploads: number;
@@ -24,11 +26,17 @@ export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<S
   let uploads = 0;
   for (;;) {
     const idle = await ctx.db
-      .select({ id: fileUploads.id })
+      .select({ id: fileUploads.id, userId: fileUploads.userId, name: fileUploads.name, type: fileUploads.type })
       .from(fileUploads)
       .where(and(lt(fileUploads.touchedAt, before), ne(fileUploads.status, 'done')))
       .limit(100);
-    for (const u of idle) await dropUpload(ctx, u.id);
+    for (const u of idle) {
+      await dropUpload(ctx, u.id);
+      if (u.type !== 'avatars') {
+        const hours = ctx.env.UPLOAD_IDLE_HOURS;
+        await notify(ctx, u.userId, 'upload', `Загрузка файла «${u.name}» не завершена`, `Файл не догружался ${hours} ${plural(hours, HOURS)} и удалён. Загрузите его заново.`);
+      }
+    }
     uploads += idle.length;
     if (idle.length < 100) break;
   }

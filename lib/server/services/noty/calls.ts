@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CallTable } from '../../gateway/types';
+import './course-events';
 import { listCall } from './list';
 import { markReadCall } from './mark-read';
 import { sendCall } from './send';

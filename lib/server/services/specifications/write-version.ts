@@ -7,6 +7,7 @@ import { ensureNameFree, guardName } from '../files/names-taken';
 import { specConflict } from './access';
 import { assertNoSpecCycle, type SpecRefs } from './cycle';
 import { specDocument } from './mentioning';
+import { notifySpecChanged } from '../noty/product-events';
 
 /**
  * Who wrote the object's current document when it never went through specs/create or specs/save: the user
@@ -52,7 +53,7 @@ export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: 
   // A new name taken in the folder by another object → 409 NAME_TAKEN (one name per folder).
   const scope = { ownerId: row.ownerId, type: row.type, parentId: row.parentId };
   if (doc.name !== row.name) await ensureNameFree(db, scope, doc.name, 'file', row.id);
-  return guardName(db, scope, doc.name, 'file', () => db.transaction(async (tx) => {
+  const written = await guardName(db, scope, doc.name, 'file', () => db.transaction(async (tx) => {
     await ensureCurrentRecorded(tx as unknown as Db, row);
     const [updated] = await tx
       .update(fileObjects)
@@ -71,4 +72,7 @@ export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: 
     });
     return updated;
   }));
+  // Those who take this specification as a semi-finished good: their prices are out of date now.
+  await notifySpecChanged({ db }, userId, written);
+  return written;
 }

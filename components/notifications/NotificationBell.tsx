@@ -1,0 +1,52 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import { plural } from '@/lib/domain/format/plural';
+import { useIsDesktop } from '../layout/LayoutContext';
+import { UNREAD } from './kind-icons';
+import { useNotifications } from './use-notifications';
+import styles from './notifications.module.css';
+
+const NotificationPanel = dynamic(() => import('./NotificationPanel').then((m) => m.NotificationPanel), { ssr: false });
+
+/**
+ * The bell of the top bar: the unread count on a badge, live; a click opens the list (a panel under the
+ * bell on a computer, a side drawer on a phone). The panel's code loads on the first click.
+ */
+export function NotificationBell() {
+  const state = useNotifications();
+  const desktop = useIsDesktop();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const { unread } = state;
+  const label = unread > 0 ? `Уведомления: ${unread} ${plural(unread, UNREAD)}` : 'Уведомления';
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`layout-topbar-button ${styles.bell}`}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="noty-bell"
+        data-unread={unread}
+        onClick={() => {
+          setOpened(true);
+          setOpen((x) => !x);
+        }}
+      >
+        <i className="pi pi-bell" aria-hidden="true" />
+        {unread > 0 && (
+          <span className={styles.badge} data-testid="noty-badge" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {opened && <NotificationPanel state={state} visible={open} desktop={desktop} anchor={button} onHide={() => setOpen(false)} />}
+    </>
+  );
+}
