@@ -2,11 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
+import { courseCompleted } from '@/lib/server/services/education/events';
+import { startSession } from '@/lib/server/services/auth/sessions';
 import { notify } from '@/lib/server/services/noty/notify';
 import { STREAM_TIMING } from '@/lib/server/services/noty/stream';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
+import { callProduct } from '../../helpers/product';
 import { SseReader } from './sse';
 
 const KEY = 'noty-service-key-for-tests-0123';
@@ -207,5 +210,79 @@ describe(`notifications (${testDriver()})`, () => {
     expect(await notify(ctx, c.user.id, 'upload', 'Придёт')).toEqual(expect.any(Number));
     const listed = (await as(c, 'list')) as { notifications: { title: string }[] };
     expect(listed.notifications.map((n) => n.title)).toEqual(['Придёт']);
+  });
+
+  describe('the product’s own events', () => {
+    type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const titles = async (u: TestUser) => ((await as(u, 'list')) as { notifications: { kind: string; title: string; body: string; link: string }[] }).notifications;
+    const product = async (u: TestUser, path: string, body: unknown) => {
+      const r = await callProduct<Body>(ctx, u, path, body);
+      expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBe(200);
+      return r.body;
+    };
+    const files = async (u: TestUser, name: string, body: unknown) => {
+      const res = await dispatch(
+        services.files,
+        new Request(`http://localhost/file-manager-service/api/v1/${name}`, { method: 'POST', headers: u.headers, body: JSON.stringify(body) }),
+        ctx,
+      );
+      const json = (await res.json()) as Body;
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      return json;
+    };
+    const doc = (name: string, specId?: string, processSetId?: string) => ({
+      schemaVersion: 1,
+      name,
+      unit: 'шт',
+      outputQty: '1',
+      ...(processSetId ? { processSetId } : {}),
+      materials: [specId ? { id: 'm', name: 'Каркас', unit: 'шт', qty: '1', specId, article: 'purchased' } : { id: 'm', name: 'Брус', unit: 'м', qty: '2', price: '100' }],
+      operations: [],
+    });
+
+    it('a folder shared with a user; a specification they use changed upstream', async () => {
+      const owner = await createTestUser(ctx);
+      const reader = await createTestUser(ctx);
+      const folder = (await files(owner, 'createFolder', { name: 'Общая', type: 'specifications' })).object as { id: string };
+      const child = (await product(owner, 'specs/create', { doc: doc('Каркас'), root: folder.id })).id as string;
+      await files(owner, 'shareFile', { id: folder.id, login: reader.user.email, access: 'read' });
+      expect(await titles(reader)).toEqual([
+        { kind: 'share', title: 'С вами поделились папкой «Общая»', body: `Владелец: ${owner.user.email}. Доступ: только просмотр.`, link: `/specifications/folder/${folder.id}`, id: expect.any(Number), created_at: expect.any(String), read_at: null },
+      ]);
+      // The reader takes the shared specification as a semi-finished good; the owner changes it.
+      const parent = (await product(reader, 'specs/create', { doc: doc('Стол', child) })).id as string;
+      await product(owner, 'specs/save', { id: child, doc: doc('Каркас стола') });
+      const [stale] = await titles(reader);
+      expect(stale).toMatchObject({ kind: 'spec_stale', title: 'Цены устарели: изменилась спецификация «Каркас стола»', link: `/specifications/create/${parent}` });
+      expect(stale!.body).toContain('«Стол»');
+      // The owner is not told about their own change.
+      expect((await titles(owner)).map((n) => n.kind)).toEqual([]);
+    });
+
+    it('a process set changed: its specifications need recalculation', async () => {
+      const u = await createTestUser(ctx);
+      const steps = [{ id: 's1', name: 'Резка', time: '6', timeUnit: 'мин', rate: '600' }];
+      const set = (await product(u, 'business-processes/save', { name: 'Сборка', steps })).set as { id: string; version: number };
+      expect(await titles(u)).toEqual([]); // a new set: nothing uses it
+      const spec = (await product(u, 'specs/create', { doc: doc('Табурет', undefined, set.id) })).id as string;
+      await product(u, 'business-processes/save', { id: set.id, version: set.version, name: 'Сборка', steps: [{ ...steps[0], time: '7' }] });
+      expect(await titles(u)).toMatchObject([
+        { kind: 'process_changed', title: 'Изменился набор процессов «Сборка»', body: 'Требует пересчёта: «Табурет».', link: `/specifications/create/${spec}` },
+      ]);
+    });
+
+    it('a sign-in from a browser not seen before; a course completed', async () => {
+      const u = await createTestUser(ctx);
+      const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      await startSession(ctx, u.user, { userAgent: chrome, ip: '203.0.113.5' }); // the first browser: nothing to tell
+      await startSession(ctx, u.user, { userAgent: chrome.replace('131.0.0.0', '132.0.1.2') }); // an update: the same
+      expect(await titles(u)).toEqual([]);
+      await startSession(ctx, u.user, { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', ip: '198.51.100.7' });
+      expect(await titles(u)).toMatchObject([{ kind: 'new_device', title: 'Вход с нового устройства', body: 'Safari, iOS. Адрес: 198.51.100.7. Если это были не вы, смените пароль.' }]);
+      await as(u, 'markRead', { all: true });
+      await import('@/lib/server/services/noty/calls');
+      await courseCompleted(ctx, { userId: u.user.id, courseId: 'basics', courseTitle: 'Основы себестоимости', completedAt: new Date() });
+      expect((await titles(u))[0]).toMatchObject({ kind: 'course_done', title: 'Курс «Основы себестоимости» пройден', link: '/education' });
+    });
   });
 });
