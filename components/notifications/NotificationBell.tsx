@@ -34,6 +34,9 @@ export function NotificationBell() {
         aria-expanded={open}
         data-testid="noty-bell"
         data-unread={unread}
+        // The panel's code starts loading as soon as the bell is pointed at or focused.
+        onPointerEnter={() => setOpened(true)}
+        onFocus={() => setOpened(true)}
         onClick={() => {
           setOpened(true);
           setOpen((x) => !x);

@@ -25,8 +25,10 @@ export function NotificationPanel({ state, visible, desktop, anchor, onHide }: P
   const overlay = useRef<OverlayPanel>(null);
   useEffect(() => {
     if (!desktop) return;
-    if (visible) overlay.current?.show(null, anchor.current);
-    else overlay.current?.hide();
+    // The overlay's portal mounts in an effect of its own: showing it in the same pass as the panel's first
+    // render would skip its entering (no position), so the show waits for the next task.
+    const timer = setTimeout(() => (visible ? overlay.current?.show(null, anchor.current) : overlay.current?.hide()));
+    return () => clearTimeout(timer);
   }, [visible, desktop, anchor]);
 
   const list = <NotificationList state={state} onOpen={onHide} />;
