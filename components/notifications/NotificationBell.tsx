@@ -1,9 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { plural } from '@/lib/domain/format/plural';
-import { useIsDesktop } from '../layout/LayoutContext';
 import { UNREAD } from './kind-icons';
 import { useNotifications } from './use-notifications';
 import styles from './notifications.module.css';
@@ -11,13 +10,11 @@ import styles from './notifications.module.css';
 const NotificationPanel = dynamic(() => import('./NotificationPanel').then((m) => m.NotificationPanel), { ssr: false });
 
 /**
- * The bell of the top bar: the unread count on a badge, live; a click opens the list (a panel under the
- * bell on a computer, a side drawer on a phone). The panel's code loads on the first click.
+ * The bell of the top bar: the unread count on a badge, live; a click opens the list in a side drawer. The
+ * drawer's code loads when the bell is first pointed at, focused or clicked.
  */
 export function NotificationBell() {
   const state = useNotifications();
-  const desktop = useIsDesktop();
-  const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const { unread } = state;
@@ -26,7 +23,6 @@ export function NotificationBell() {
   return (
     <>
       <button
-        ref={button}
         type="button"
         className={`layout-topbar-button ${styles.bell}`}
         aria-label={label}
@@ -49,7 +45,7 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      {opened && <NotificationPanel state={state} visible={open} desktop={desktop} anchor={button} onHide={() => setOpen(false)} />}
+      {opened && <NotificationPanel state={state} visible={open} onHide={() => setOpen(false)} />}
     </>
   );
 }

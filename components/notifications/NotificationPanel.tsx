@@ -1,8 +1,6 @@
 'use client';
 
 import { Button } from 'primereact/button';
-import { OverlayPanel } from 'primereact/overlaypanel';
-import { useEffect, useRef, type RefObject } from 'react';
 import { formatDateTime } from '@/lib/domain/format/date';
 import { plural } from '@/lib/domain/format/plural';
 import type { NotificationItem } from '@/lib/schemas/noty';
@@ -15,35 +13,18 @@ import styles from './notifications.module.css';
 interface Props {
   state: NotificationsState;
   visible: boolean;
-  desktop: boolean;
-  anchor: RefObject<HTMLButtonElement | null>;
   onHide(): void;
 }
 
-/** The list of notifications: under the bell on a computer, a side drawer on a phone. */
-export function NotificationPanel({ state, visible, desktop, anchor, onHide }: Props) {
-  const overlay = useRef<OverlayPanel>(null);
-  useEffect(() => {
-    if (!desktop) return;
-    // The overlay's portal mounts in an effect of its own: showing it in the same pass as the panel's first
-    // render would skip its entering (no position), so the show waits for the next task.
-    const timer = setTimeout(() => (visible ? overlay.current?.show(null, anchor.current) : overlay.current?.hide()));
-    return () => clearTimeout(timer);
-  }, [visible, desktop, anchor]);
-
-  const list = <NotificationList state={state} onOpen={onHide} />;
-  if (!desktop) {
-    return (
-      <SideDrawer visible={visible} onHide={onHide} title="Уведомления" position="right" className={styles.drawer}>
-        {list}
-      </SideDrawer>
-    );
-  }
+/**
+ * The list of notifications in a side drawer on the right (as the profile panel): the same on a computer and
+ * a phone; Escape, the mask and «Закрыть» close it, focus stays inside while it is open.
+ */
+export function NotificationPanel({ state, visible, onHide }: Props) {
   return (
-    <OverlayPanel ref={overlay} onHide={onHide} className={styles.overlay} aria-label="Уведомления" pt={{ closeButton: { 'aria-label': 'Закрыть' } }}>
-      <h2 className={styles.heading}>Уведомления</h2>
-      {list}
-    </OverlayPanel>
+    <SideDrawer visible={visible} onHide={onHide} title="Уведомления" position="right" className={styles.drawer}>
+      <NotificationList state={state} onOpen={onHide} />
+    </SideDrawer>
   );
 }
 
