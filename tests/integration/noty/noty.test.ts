@@ -282,7 +282,7 @@ describe(`notifications (${testDriver()})`, () => {
       await as(u, 'markRead', { all: true });
       await import('@/lib/server/services/noty/calls');
       await courseCompleted(ctx, { userId: u.user.id, courseId: 'basics', courseTitle: 'Основы себестоимости', completedAt: new Date() });
-      expect((await titles(u))[0]).toMatchObject({ kind: 'course_done', title: 'Курс «Основы себестоимости» пройден', link: '/education' });
+      expect((await titles(u))[0]).toMatchObject({ kind: 'course_done', title: 'Курс «Основы себестоимости» пройден', link: '/education/basics' });
     });
   });
 });

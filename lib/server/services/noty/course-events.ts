@@ -13,7 +13,7 @@ export function listenToCourses(): void {
   if (holder[KEY]) return;
   holder[KEY] = true;
   onCourseCompleted(async (ctx, e) => {
-    await notify(ctx, e.userId, 'course_done', `Курс «${e.courseTitle}» пройден`, 'Поздравляем! Сертификат — на странице курса.', '/education');
+    await notify(ctx, e.userId, 'course_done', `Курс «${e.courseTitle}» пройден`, 'Поздравляем! Сертификат — на странице курса.', `/education/${encodeURIComponent(e.courseId)}`);
   });
 }
 
