@@ -16,6 +16,12 @@ export function Dashboard({ productName }: { productName: string }) {
           </Link>
         ))}
       </nav>
+      <p className="dashboard-demo">
+        <Link href="/demo">
+          <i className="pi pi-th-large" aria-hidden="true" /> Демо-страницы
+        </Link>{' '}
+        — образцы экранов и компонентов на примерных данных.
+      </p>
       <ServiceStatus />
     </>
   );

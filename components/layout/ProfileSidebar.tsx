@@ -268,6 +268,10 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
           <NotificationSettings />
         </>
       )}
+      <Link href="/demo" className="profile-demo" onClick={onHide}>
+        <i className="pi pi-th-large" aria-hidden="true" />
+        Демо-страницы
+      </Link>
       <Button type="button" label="Выйти" icon="pi pi-sign-out" severity="secondary" text className="profile-signout" onClick={() => void logout()} />
     </SideDrawer>
   );

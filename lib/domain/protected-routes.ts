@@ -13,6 +13,16 @@ const PROTECTED_PREFIXES = [
   '/education',
   '/file',
   '/search',
+  // The demo / template pages (app/(demo)): sample data, but in the signed-in shell like the rest.
+  '/demo',
+  '/dashboard-banking',
+  '/apps',
+  '/uikit',
+  '/blocks',
+  '/pages',
+  '/ecommerce',
+  '/profile',
+  '/documentation',
 ] as const;
 
 export function isProtectedPath(pathname: string, search: URLSearchParams): boolean {

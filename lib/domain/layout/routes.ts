@@ -15,6 +15,9 @@ const DOCS: Crumb = { label: 'Мои документы', to: '/documents' };
 const TEMPLATES: Crumb = { label: 'Шаблоны', to: '/documents/templates' };
 const CALCS: Crumb = { label: 'Калькуляторы', to: '/calculators' };
 const EDU: Crumb = { label: 'Обучение', to: '/education' };
+const DEMO: Crumb = { label: 'Демо-страницы', to: '/demo' };
+/** A demo page (app/(demo)): the index, its group (unless the group is the page), its title. */
+const demo = (group: string, title: string): BreadcrumbMeta => (group === title ? [DEMO, title] : [DEMO, group, title]);
 
 export const NOT_FOUND_CRUMBS: BreadcrumbMeta = ['Страница не найдена'];
 
@@ -46,6 +49,9 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   '/search': ['Поиск'],
   '/file/from-template/[fileId]': ['Документ по шаблону'],
   '/[...catchAll]': NOT_FOUND_CRUMBS,
+  // Demo pages: the same titles and groups as components/demo/pages.ts (a unit test compares them).
+  '/demo': ['Демо-страницы'],
+  '/uikit/button': demo('UI-кит', 'Кнопки'),
 };
 
 const isDynamic = (seg: string) => seg.startsWith('[') && seg.endsWith(']');

@@ -19,9 +19,18 @@ describe('isProtectedPath', () => {
     '/file/abc',
     '/search',
     '/Companies',
+    '/demo',
+    '/uikit/button',
+    '/apps/mail/inbox',
+    '/pages/invoice',
+    '/ecommerce/shopping-cart',
+    '/profile/list',
+    '/documentation',
+    '/dashboard-banking',
+    '/blocks',
   ])('%s is protected', (p) => expect(isProtectedPath(p, q())).toBe(true));
 
-  it.each(['/', '/auth', '/forgot-password/tok', '/landing', '/confirm-email/x', '/costs', '/companies-info', '/api/v1/health'])(
+  it.each(['/', '/auth', '/forgot-password/tok', '/landing', '/confirm-email/x', '/costs', '/companies-info', '/api/v1/health', '/demos', '/pagesx'])(
     '%s is public',
     (p) => expect(isProtectedPath(p, q())).toBe(false),
   );
