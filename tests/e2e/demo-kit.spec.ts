@@ -48,6 +48,105 @@ const VISITS: { path: string; act: (page: Page) => Promise<void> }[] = [
       await expect(page.getByTestId('button-last')).toContainText('Экспорт');
     },
   },
+  {
+    path: '/uikit/input',
+    act: async (page) => {
+      await page.getByLabel('Название').fill('Стол');
+      await page.getByLabel('Город (подсказки)').fill('Каз');
+      await page.getByRole('option', { name: 'Казань' }).click();
+      await expect(page.getByTestId('input-summary')).toContainText('Название: Стол; город: Казань');
+    },
+  },
+  {
+    path: '/uikit/floatlabel',
+    act: async (page) => {
+      await page.getByLabel('Имя').fill('Анна');
+      await expect(page.getByTestId('fl-summary')).toHaveText('Здравствуйте, Анна!');
+    },
+  },
+  {
+    path: '/uikit/invalidstate',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Проверить' }).click();
+      await expect(page.getByTestId('iv-result')).toContainText('Исправьте поля: 6.');
+      await expect(page.getByText('Введите имя: не короче двух букв.')).toBeVisible();
+      await page.getByLabel('Имя').fill('Анна');
+      await expect(page.getByTestId('iv-result')).toContainText('Исправьте поля: 5.');
+    },
+  },
+  {
+    path: '/uikit/table',
+    act: async (page) => {
+      await page.getByLabel('Поиск по таблице').fill('Казань');
+      await expect(page.locator('.p-datatable-tbody > tr')).toHaveCount(1);
+      await page.locator('.p-datatable-tbody > tr .p-checkbox').first().click();
+      await expect(page.getByTestId('table-selected')).toHaveText('Выбрано: 1 клиент');
+    },
+  },
+  {
+    path: '/uikit/list',
+    act: async (page) => {
+      await page.locator('.p-dataview-layout-options button').first().click();
+      await expect(page.getByTestId('dataview-items')).toHaveAttribute('data-layout', 'list');
+    },
+  },
+  {
+    path: '/uikit/tree',
+    act: async (page) => {
+      await page.getByRole('treeitem', { name: 'Договоры' }).locator('.p-checkbox').first().click();
+      await expect(page.getByTestId('tree-picked')).toContainText('Отмечено файлов: 2');
+    },
+  },
+  {
+    path: '/uikit/panel',
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Труд' }).click();
+      await expect(page.getByText('Операции с нормами времени').first()).toBeVisible();
+    },
+  },
+  {
+    path: '/uikit/overlay',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Удалить' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Удалить' }).click();
+      await expect(page.getByTestId('overlay-answer')).toHaveText('Результат: запись удалена');
+    },
+  },
+  {
+    path: '/uikit/media',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Следующая' }).click();
+      await expect(page.getByTestId('galleria-caption')).toContainText('2 из 5');
+    },
+  },
+  {
+    path: '/uikit/menu',
+    act: async (page) => {
+      await page.locator('.p-menu').getByRole('menuitem', { name: 'Поиск' }).click();
+      await expect(page.getByTestId('menu-picked')).toHaveText('Выбран пункт: Поиск');
+    },
+  },
+  {
+    path: '/uikit/message',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Успех' }).first().click();
+      await expect(page.locator('.p-toast')).toContainText('Спецификация сохранена.');
+    },
+  },
+  {
+    path: '/uikit/file',
+    act: async (page) => {
+      await page.locator('input[type=file]').last().setInputFiles({ name: 'смета.txt', mimeType: 'text/plain', buffer: Buffer.from('Итого: 100 ₽') });
+      await expect(page.getByTestId('file-received')).toContainText('смета.txt');
+    },
+  },
+  {
+    path: '/uikit/misc',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Запустить' }).click();
+      await expect(page.getByTestId('misc-progress')).toHaveText('Готово');
+    },
+  },
 ];
 
 test('демо-страницы: вход с главной и из профиля, каждая страница в своём виде, без ошибок и без прокрутки вбок', async ({ page, context, baseURL, user }) => {
@@ -66,7 +165,7 @@ test('демо-страницы: вход с главной и из профил
   await expect(page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Демо-страницы' })).toHaveCount(0);
   await page.goto('/uikit/button');
   await page.getByRole('button', { name: 'Профиль' }).click();
-  await page.getByRole('link', { name: 'Демо-страницы' }).click();
+  await page.locator('.layout-profile').getByRole('link', { name: 'Демо-страницы' }).click();
   await expect(page).toHaveURL(/\/demo$/);
 
   for (const [i, visit] of VISITS.entries()) {

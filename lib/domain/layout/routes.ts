@@ -52,6 +52,19 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   // Demo pages: the same titles and groups as components/demo/pages.ts (a unit test compares them).
   '/demo': ['Демо-страницы'],
   '/uikit/button': demo('UI-кит', 'Кнопки'),
+  '/uikit/table': demo('UI-кит', 'Таблица'),
+  '/uikit/list': demo('UI-кит', 'Списки'),
+  '/uikit/tree': demo('UI-кит', 'Дерево'),
+  '/uikit/panel': demo('UI-кит', 'Панели'),
+  '/uikit/overlay': demo('UI-кит', 'Всплывающие окна'),
+  '/uikit/media': demo('UI-кит', 'Медиа'),
+  '/uikit/menu': demo('UI-кит', 'Меню'),
+  '/uikit/message': demo('UI-кит', 'Сообщения'),
+  '/uikit/file': demo('UI-кит', 'Загрузка файлов'),
+  '/uikit/misc': demo('UI-кит', 'Разное'),
+  '/uikit/input': demo('UI-кит', 'Поля ввода'),
+  '/uikit/floatlabel': demo('UI-кит', 'Плавающие подписи'),
+  '/uikit/invalidstate': demo('UI-кит', 'Ошибки ввода'),
 };
 
 const isDynamic = (seg: string) => seg.startsWith('[') && seg.endsWith(']');

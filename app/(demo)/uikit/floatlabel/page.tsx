@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { FloatLabelDemo } from '@/components/demo/uikit/FloatLabelDemo';
+
+export const metadata: Metadata = { title: 'Плавающие подписи' };
+
+export default function Page() {
+  return <FloatLabelDemo />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { InputDemo } from '@/components/demo/uikit/InputDemo';
+
+export const metadata: Metadata = { title: 'Поля ввода' };
+
+export default function Page() {
+  return <InputDemo />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { MediaDemo } from '@/components/demo/uikit/MediaDemo';
+
+export const metadata: Metadata = { title: 'Медиа' };
+
+export default function Page() {
+  return <MediaDemo />;
+}

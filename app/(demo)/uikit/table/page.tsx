@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { TableDemo } from '@/components/demo/uikit/TableDemo';
+
+export const metadata: Metadata = { title: 'Таблица' };
+
+export default function Page() {
+  return <TableDemo />;
+}
