@@ -49,11 +49,19 @@ const VISITS: { path: string; act: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    path: '/uikit/formlayout',
+    act: async (page) => {
+      await page.locator('#fl-v-name').fill('Анна');
+      await page.getByRole('button', { name: 'Отправить' }).first().click();
+      await expect(page.getByTestId('form-sent')).toContainText('«Анна»');
+    },
+  },
+  {
     path: '/uikit/input',
     act: async (page) => {
       await page.getByLabel('Название').fill('Стол');
       await page.getByLabel('Город (подсказки)').fill('Каз');
-      await page.getByRole('option', { name: 'Казань' }).click();
+      await page.locator('.p-autocomplete-panel').getByRole('option', { name: 'Казань' }).click();
       await expect(page.getByTestId('input-summary')).toContainText('Название: Стол; город: Казань');
     },
   },
@@ -147,9 +155,87 @@ const VISITS: { path: string; act: (page: Page) => Promise<void> }[] = [
       await expect(page.getByTestId('misc-progress')).toHaveText('Готово');
     },
   },
+  {
+    path: '/uikit/charts',
+    act: async (page) => {
+      await expect(page.locator('canvas')).toHaveCount(6);
+      await page.getByRole('button', { name: '2025' }).click();
+      await expect(page.getByTestId('charts-year')).toContainText('Показан 2025 год');
+      await expect(page.locator('canvas').first()).toHaveAttribute('height', /^[1-9]/);
+    },
+  },
+  {
+    path: '/blocks',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Показать код' }).first().click();
+      await expect(page.getByRole('region', { name: 'Первый экран' }).locator('pre')).toContainText('export function HeroBlock()');
+      await page.getByRole('button', { name: 'Год −20 %' }).click();
+      await expect(page.getByText(/14\s304,00\s₽/)).toBeVisible();
+    },
+  },
+  {
+    path: '/pages/about',
+    act: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Наши принципы' })).toBeVisible();
+      await page.getByRole('link', { name: 'напишите нам' }).click();
+      await expect(page).toHaveURL(/\/pages\/contact$/);
+    },
+  },
+  {
+    path: '/pages/contact',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Отправить' }).click();
+      await expect(page.getByText('Как к вам обращаться? Не короче двух букв.')).toBeVisible();
+      await page.getByLabel('Имя').fill('Анна');
+      await page.getByLabel('Электронная почта').fill('anna@example.ru');
+      await page.locator('.p-dropdown').click();
+      await page.getByRole('option', { name: 'Доставка и сборка' }).click();
+      await page.getByLabel('Сообщение').fill('Когда привезёте столы?');
+      await page.getByText('Согласен на обработку персональных данных').click();
+      await page.getByRole('button', { name: 'Отправить' }).click();
+      await expect(page.getByTestId('contact-sent')).toContainText('Спасибо, Анна! Сообщение на тему «Доставка и сборка» принято.');
+    },
+  },
+  {
+    path: '/pages/faq',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Сколько стоит доставка?' }).click();
+      await expect(page.getByText('бесплатно при заказе от 50 000 ₽')).toBeVisible();
+    },
+  },
+  {
+    path: '/pages/help',
+    act: async (page) => {
+      await page.getByLabel('Поиск по справке').fill('шаблон');
+      await expect(page.getByTestId('help-count')).toHaveText('Найдено: 1 статья');
+      await page.getByLabel('Поиск по справке').fill('нет такого слова');
+      await expect(page.getByTestId('help-count')).toHaveText('Ничего не найдено: попробуйте другие слова.');
+    },
+  },
+  {
+    path: '/pages/invoice',
+    act: async (page) => {
+      // 4 × 8 900 + 4 × 14 500 + 2 × 5 650,50 + 3 500 = 108 401,00; НДС 22 % = 23 848,22.
+      await expect(page.getByTestId('invoice-total')).toHaveText(/^132\s249,22$/);
+      await expect(page.getByTestId('invoice-words')).toHaveText('Сто тридцать две тысячи двести сорок девять рублей 22 копейки');
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.locator('.layout-topbar')).toBeHidden();
+      await expect(page.getByTestId('invoice-words')).toBeVisible();
+      await page.emulateMedia({ media: null });
+    },
+  },
+  {
+    path: '/documentation',
+    act: async (page) => {
+      await page.getByRole('navigation', { name: 'Разделы документации' }).getByRole('link', { name: 'Развёртывание' }).click();
+      await expect(page).toHaveURL(/#deploy$/);
+      await expect(page.getByText('GET /api/health')).toBeVisible();
+    },
+  },
 ];
 
 test('демо-страницы: вход с главной и из профиля, каждая страница в своём виде, без ошибок и без прокрутки вбок', async ({ page, context, baseURL, user }) => {
+  test.setTimeout(60_000);
   expect(user.email).toBeTruthy();
   const base = baseURL ?? 'http://127.0.0.1:3018';
   const errors: string[] = [];
