@@ -2,7 +2,7 @@ import b from './blocks.module.css';
 
 const STATS = [
   { value: '12 000+', label: 'спецификаций' },
-  { value: '24', label: 'калькулятора' },
+  { value: '19', label: 'калькуляторов' },
   { value: '0,00 ₽', label: 'расхождения в копейках' },
   { value: '99,9 %', label: 'доступность' },
 ];

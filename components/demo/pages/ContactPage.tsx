@@ -111,7 +111,7 @@ export function ContactPage() {
                 {err('text')}
               </div>
               <div className={styles.field}>
-                <div className={styles.row}>
+                <div className={styles.check}>
                   <Checkbox inputId="ct-consent" checked={form.consent} onChange={(e) => set('consent', Boolean(e.checked))} {...aria('consent')} />
                   <label htmlFor="ct-consent">Согласен на обработку персональных данных</label>
                 </div>

@@ -72,6 +72,7 @@ export function ChartsDemo() {
   const parts = { labels: structure.labels, datasets: [{ data: structure.values, backgroundColor: p.colors }] };
   const moneyTooltip = { tooltip: { callbacks: { label: (c: { dataset: { label?: string }; parsed: { y: number } }) => `${c.dataset.label}: ${rub(c.parsed.y)}` } } };
   const lineOptions = { maintainAspectRatio: false, plugins: { ...legend, ...moneyTooltip }, scales: axes };
+  const barOptions = { ...lineOptions, scales: { ...axes, y: { ...axes.y, beginAtZero: true } } };
   const roundOptions = { maintainAspectRatio: false, plugins: legend };
   const radialOptions = { maintainAspectRatio: false, plugins: legend, scales: { r: { grid: { color: p.grid }, angleLines: { color: p.grid }, pointLabels: { color: p.muted }, ticks: { backdropColor: 'transparent', color: p.muted } } } };
 
@@ -90,7 +91,7 @@ export function ChartsDemo() {
         </section>
         <section className={styles.card}>
           <h2>Прибыль по месяцам</h2>
-          <Chart type="bar" data={profit} options={lineOptions} className={kit.chart} aria-label={`Прибыль за ${year} год`} />
+          <Chart type="bar" data={profit} options={barOptions} className={kit.chart} aria-label={`Прибыль за ${year} год`} />
         </section>
         <section className={styles.card}>
           <h2>Структура затрат, %</h2>

@@ -35,8 +35,6 @@ export function MediaDemo() {
           numScroll={1}
           responsiveOptions={RESPONSIVE}
           circular
-          prevIcon={<i className="pi pi-chevron-left" aria-label="Назад" />}
-          nextIcon={<i className="pi pi-chevron-right" aria-label="Вперёд" />}
           itemTemplate={(p: Product) => (
             <div className={kit.productCard} style={{ margin: '0.5rem' }}>
               {/* eslint-disable-next-line @next/next/no-img-element -- a small sample picture */}

@@ -84,11 +84,11 @@ export function PanelDemo() {
       </div>
       <section className={styles.card}>
         <h2>Разделение и прокрутка</h2>
-        <Splitter style={{ minHeight: '12rem' }}>
+        <Splitter style={{ minHeight: '12rem', overflow: 'hidden' }}>
           <SplitterPanel size={40} minSize={20}>
             <div className={kit.demoBox}>Левая часть: потяните разделитель.</div>
           </SplitterPanel>
-          <SplitterPanel size={60} minSize={20}>
+          <SplitterPanel size={60} minSize={20} style={{ overflow: 'hidden' }}>
             <ScrollPanel style={{ width: '100%', height: '11rem' }}>
               <div className={kit.demoBox}>
                 {Array.from({ length: 6 }, (_, i) => (
