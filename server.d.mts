@@ -11,7 +11,14 @@ export interface UploadChunkHandler {
 
 export function requestListener(
   nextHandler: (req: IncomingMessage, res: ServerResponse) => unknown,
+  opts?: { jsonLog?: boolean; write?: (line: string) => unknown },
 ): (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A request path fit for the log: no query string, secret-looking segments replaced by `:secret`. */
+export function logPath(url?: string): string;
+
+/** `sub` of the request's access token (Authorization or the accessToken cookie), unverified; null if none. */
+export function tokenSubject(headers: IncomingMessage['headers']): string | null;
 
 /** The headers next.config.mjs gives a service answer, for answers made before Next. */
 export const SERVICE_ANSWER_HEADERS: Record<string, string>;

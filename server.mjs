@@ -2,6 +2,7 @@
 // (`node server.mjs`, PORT and HOST from the environment); `node server.mjs --dev` serves the development build.
 // Every request goes to Next, except the one call the app serves before Next (see requestListener).
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,9 +23,10 @@ export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
  * web-stream copy — and everything else to `nextHandler`. Until the app has registered its handler (the first
  * moments of `--dev`), uploadChunk goes to Next as well, whose route handler serves the same call.
  */
-export function requestListener(nextHandler) {
+export function requestListener(nextHandler, { jsonLog = process.env.LOG_FORMAT === 'json', write = (line) => process.stdout.write(line) } = {}) {
   return (req, res) => {
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    if (jsonLog) logRequest(req, res, write);
     if (!decodablePath(req.url)) return void refuseUndecodable(req, res);
     const uploadChunk = globalThis[UPLOAD_CHUNK];
     const served = uploadChunk?.takes(req) ? uploadChunk.serve(req, res) : nextHandler(req, res);
@@ -36,6 +38,72 @@ export function requestListener(nextHandler) {
       } else res.destroy();
     });
   };
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A path fit for the log: no query string (link tokens and grants travel there) and no secret-looking segment
+ * (a reset or confirmation token in the path: 24+ URL-safe characters that are not a UUID → `:secret`).
+ */
+export function logPath(url = '/') {
+  const q = url.indexOf('?');
+  const p = q < 0 ? url : url.slice(0, q);
+  return p
+    .split('/')
+    .map((seg) => (/^[A-Za-z0-9_~.%-]{24,}$/.test(seg) && !UUID.test(seg) ? ':secret' : seg))
+    .join('/');
+}
+
+/**
+ * The user a request's access token names (`sub`, from the Authorization header or the accessToken cookie),
+ * read without checking the signature — the app checks it; a refused answer (401, 403) logs no user.
+ */
+export function tokenSubject(headers) {
+  const auth = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  const token = auth ?? /(?:^|;\s*)accessToken=([^;]+)/.exec(headers.cookie ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const { sub } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof sub === 'string' && sub.length <= 100 ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `LOG_FORMAT=json`: one JSON line per request once its answer is sent (or the connection is gone): time,
+ * request id (the client's `X-Request-Id` when well-formed, else a new one; echoed in the answer), method,
+ * path (see logPath), status, duration in ms, user id. Never a token, a cookie, a password or a body.
+ */
+function logRequest(req, res, write) {
+  const started = performance.now();
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    const status = res.writableFinished ? res.statusCode : 499;
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'info',
+        msg: 'request',
+        requestId: id,
+        method: req.method,
+        path: logPath(req.url),
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        userId: status === 401 || status === 403 ? null : tokenSubject(req.headers),
+      }) + '\n',
+    );
+  };
+  res.once('finish', finish);
+  res.once('close', finish);
 }
 
 /**

@@ -92,6 +92,8 @@ const envSchema = z
     /** Days an object deleted by the user stays in the recycle bin before the sweeper deletes it for good. */
     TRASH_DAYS: z.preprocess(emptyToUndefined, positiveInt('дней').default(30)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['info', 'silent']).default('info')),
+    /** `json`: one JSON object per log line, and one line per request (server.mjs). */
+    LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['text', 'json'], { message: 'ожидается text или json' }).default('text')),
     /** How many proxies in front of the app may append to X-Forwarded-For: false/0 (default), a number, or true (all). */
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,

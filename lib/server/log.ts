@@ -3,6 +3,11 @@ import 'server-only';
 /** Server log: English messages, one line each, causes with their stack. Never sent to a client. */
 function line(level: string, msg: string, cause?: unknown): string {
   const ts = new Date().toISOString();
+  // LOG_FORMAT=json: one JSON object per line (the request lines of server.mjs have the same shape).
+  if (process.env.LOG_FORMAT === 'json') {
+    const error = cause === undefined ? undefined : cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
+    return JSON.stringify({ time: ts, level: level.toLowerCase(), msg, ...(error === undefined ? {} : { error }) });
+  }
   let text = `${ts} ${level} ${msg}`;
   if (cause !== undefined) text += ` — ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
   return text;

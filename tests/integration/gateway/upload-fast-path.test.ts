@@ -99,7 +99,9 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
 
   it('answers with the headers next.config.mjs gives the same path', async () => {
     const file = pathToFileURL(path.resolve('next.config.mjs')).href;
-    const nextConfig = ((await import(file)) as { default: NextConfig }).default;
+    // next.config.mjs exports a function of the phase (it checks content at build time); the server's phase here.
+    const exported = ((await import(file)) as { default: NextConfig | ((phase: string) => NextConfig) }).default;
+    const nextConfig = typeof exported === 'function' ? exported('phase-production-server') : exported;
     const want: Record<string, string> = {};
     for (const rule of await nextConfig.headers!()) {
       if (getPathMatch(rule.source)(PATH) === false) continue;

@@ -37,3 +37,11 @@ describe('one release across instances (lib/server/instances)', () => {
     }
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is text by default, json when asked, and nothing else', () => {
+    expect(parseEnv({}).LOG_FORMAT).toBe('text');
+    expect(parseEnv({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: ожидается text или json/);
+  });
+});
