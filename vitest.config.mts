@@ -21,7 +21,7 @@ const integration = (name: string, env: Record<string, string>, exclude: string[
     setupFiles: ['./tests/helpers/setup-node.ts'],
     env,
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -29,8 +29,10 @@ export default defineConfig({
   test: {
     reporters: ['default'],
     // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core CI machine, which leaves
-    // a core idle while a file waits on PostgreSQL, a worker thread or a timer. Two files at once on two cores.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // a core idle while a file waits on PostgreSQL, a worker thread or a timer. Two files at once on two cores —
+    // unless the machine is already busy with other work (load above twice its cores, a shared developer
+    // machine), where a second file would only stretch every file's set-up towards its timeout.
+    maxWorkers: os.loadavg()[0]! > 2 * os.availableParallelism() ? 1 : Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
