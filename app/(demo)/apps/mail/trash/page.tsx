@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { MailFolder } from '@/components/demo/mail/MailFolder';
+
+export const metadata: Metadata = { title: 'Корзина' };
+
+export default function Page() {
+  return <MailFolder view="trash" />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { BankingDashboard } from '@/components/demo/banking/BankingDashboard';
+
+export const metadata: Metadata = { title: 'Банковская панель' };
+
+export default function Page() {
+  return <BankingDashboard />;
+}

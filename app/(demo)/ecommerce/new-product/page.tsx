@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { NewProduct } from '@/components/demo/shop/NewProduct';
+
+export const metadata: Metadata = { title: 'Новый товар' };
+
+export default function Page() {
+  return <NewProduct />;
+}

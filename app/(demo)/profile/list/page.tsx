@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { ProfileList } from '@/components/demo/profile/ProfileList';
+
+export const metadata: Metadata = { title: 'Список профилей' };
+
+export default function Page() {
+  return <ProfileList />;
+}
