@@ -107,7 +107,11 @@ function write(key: string, value: unknown): string | null {
   }
 }
 
+/** Set on `<html>` once a demo store is live in the browser (hydrated, saved state applied): e2e tests wait for it. */
+export const DEMO_READY_ATTR = 'data-demo-ready';
+
 function subscribe(key: string, fn: () => void): () => void {
+  document.documentElement.setAttribute(DEMO_READY_ATTR, '');
   let set = listeners.get(key);
   if (!set) listeners.set(key, (set = new Set()));
   set.add(fn);

@@ -50,7 +50,7 @@ async function settings(page: Page, baseURL: string, menuMode: 'static' | 'horiz
 }
 
 test('демо-приложения: главное действие каждой страницы, режимы меню, схемы, телефон', async ({ page, user, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000); // about 45 s on an idle machine; the margin is for a loaded one
   expect(user.email).toBeTruthy();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
@@ -58,6 +58,9 @@ test('демо-приложения: главное действие каждо�
     if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
   });
 
+  const started = Date.now();
+  /** The demo store is live (hydrated, the saved state applied): clicks and typing now reach React. */
+  const ready = () => page.locator('html[data-demo-ready]').waitFor({ state: 'attached' });
   let turn = 0;
   const seen = new Set<string>();
   /** Opens a path in the next combination of menu mode, scheme and width; checks the shell took them. */
@@ -69,8 +72,10 @@ test('демо-приложения: главное действие каждо�
     seen.add(path.split('?')[0]!);
     await settings(page, baseURL!, mode, dark);
     await page.setViewportSize(phone ? PHONE : WIDE);
+    const t0 = Date.now();
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await ready();
+    console.log(`${path} ${Date.now() - t0} ms (${Date.now() - started} total)`);
     await expect(page.locator('.layout-wrapper')).toHaveClass(new RegExp(`layout-${mode}(\\s|$)`));
     await expect(page.locator('html')).toHaveClass(dark ? /app-dark/ : /^(?!.*app-dark)/);
   }
@@ -104,8 +109,6 @@ test('демо-приложения: главное действие каждо�
   await expect(main().getByRole('list', { name: 'Комментарии' })).toContainText('Отличная запись');
   await open('/apps/blog/list');
   await expect(main().getByRole('link', { name: 'Запись из e2e' })).toBeVisible();
-  await open('/apps/blog/detail/b1');
-  await expect(main().getByRole('list', { name: 'Комментарии' }).getByRole('listitem')).toHaveCount(2);
 
   // Files: a folder, an upload into it.
   await open('/apps/files');
@@ -132,7 +135,7 @@ test('демо-приложения: главное действие каждо�
   await button('Изменить «Проверить остатки»').click();
   await page.getByRole('dialog').getByLabel('Название').fill('Проверить остатки на складе');
   await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click();
-  await main().getByLabel('Проверить остатки на складе').check();
+  await main().getByRole('checkbox', { name: 'Проверить остатки на складе' }).check();
   await main().getByRole('button', { name: /^Выполненные/ }).click();
   await expect(main().getByRole('list', { name: 'Задачи' })).toContainText('Проверить остатки на складе');
   await button('Удалить «Проверить остатки на складе»').click();
@@ -152,8 +155,8 @@ test('демо-приложения: главное действие каждо�
   await open('/apps/mail/inbox');
   const inbox = main().getByRole('list', { name: 'Письма: Входящие' });
   await inbox.getByRole('listitem').filter({ hasText: 'Нормы расхода кромки' }).getByRole('button', { name: 'Пометить' }).click();
-  await main().getByLabel('Выбрать «Нормы расхода кромки»').check();
-  await main().getByLabel('Выбрать «Выписка по счёту за ноябрь»').check();
+  await main().getByRole('checkbox', { name: 'Выбрать «Нормы расхода кромки»' }).check();
+  await main().getByRole('checkbox', { name: 'Выбрать «Выписка по счёту за ноябрь»' }).check();
   await button('В архив').click();
   await expect(inbox).not.toContainText('Нормы расхода кромки');
   await open('/apps/mail/archived');
@@ -162,11 +165,11 @@ test('демо-приложения: главное действие каждо�
   await button('В спам').click();
   await expect(page).toHaveURL(/\/apps\/mail\/inbox$/);
   await open('/apps/mail/spam');
-  await main().getByLabel('Выбрать «Повышение цен с 1 декабря»').check();
+  await main().getByRole('checkbox', { name: 'Выбрать «Повышение цен с 1 декабря»' }).check();
   await button('Не спам').click();
   await expect(main().getByRole('list', { name: 'Письма: Спам' })).not.toContainText('Повышение цен');
   await open('/apps/mail/trash');
-  await main().getByLabel('Выбрать «Старый отчёт»').check();
+  await main().getByRole('checkbox', { name: 'Выбрать «Старый отчёт»' }).check();
   await button('Восстановить').click();
   await expect(main().getByText('Писем нет.')).toBeVisible();
   await open('/apps/mail/starred');
@@ -187,7 +190,7 @@ test('демо-приложения: главное действие каждо�
   await dialog.getByLabel('Цена, ₽').fill('12,5');
   await dialog.getByLabel('Количество').fill('400');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(main().getByRole('cell', { name: 'Стяжка эксцентриковая' })).toBeVisible();
+  await expect(main().getByRole('cell', { name: 'Стяжка эксцентриковая', exact: true })).toBeVisible();
   const rows = main().locator('tbody tr');
   await rows.filter({ hasText: 'ПТЛ-35' }).getByRole('checkbox').check();
   await rows.filter({ hasText: 'НПР-450' }).getByRole('checkbox').check();
@@ -223,19 +226,18 @@ test('демо-приложения: главное действие каждо�
   await open('/ecommerce/checkout-form');
   await button('Подтвердить заказ').click();
   await expect(main().getByText('Укажите имя получателя.')).toBeVisible();
-  await main().getByLabel('Самовывоз со склада — бесплатно').check();
+  await main().getByRole('radio', { name: 'Самовывоз со склада — бесплатно' }).check();
   await main().getByLabel('Получатель (ФИО)').fill('Иванов Иван Иванович');
   await main().getByLabel('Телефон').fill('8 912 000-11-22');
   await main().getByLabel('Электронная почта').fill('ivanov@example.ru');
-  await main().getByLabel('Согласен на обработку персональных данных').check();
+  await main().getByRole('checkbox', { name: 'Согласен на обработку персональных данных' }).check();
   await button('Подтвердить заказ').click();
   await expect(page).toHaveURL(/\/ecommerce\/order-summary\?id=/);
   seen.add('/ecommerce/order-summary');
   await expect(main().getByTestId('order-total').first()).toHaveText('39\u00a0830,09\u00a0₽');
   await open('/ecommerce/order-history');
   await expect(main().getByRole('row').filter({ hasText: 'Иванов Иван Иванович' })).toContainText('39\u00a0830,09\u00a0₽');
-  await open('/ecommerce/shopping-cart');
-  await expect(main().getByText('Корзина пуста.')).toBeVisible();
+  await expect(main().getByRole('link', { name: 'Корзина, товаров: 0' })).toBeVisible();
 
   // Profiles: validation, create, find in the list.
   await open('/profile/create');
@@ -250,7 +252,7 @@ test('демо-приложения: главное действие каждо�
   seen.add('/profile/list');
   await main().getByLabel('Поиск профиля').fill('орлов');
   await expect(main().getByRole('row')).toHaveCount(2);
-  await expect(main().getByRole('cell', { name: 'Орлова Вера' })).toBeVisible();
+  await expect(main().getByRole('cell', { name: 'Орлова Вера', exact: true })).toBeVisible();
 
   expect([...PATHS].filter((p) => !seen.has(p.split('?')[0]!))).toEqual([]);
   expect(errors).toEqual([]);
@@ -260,6 +262,7 @@ test('демо-приложения: главное действие каждо�
   const wide: string[] = [];
   for (const path of PATHS) {
     await page.goto(path);
+    await ready();
     const w = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, vw: window.innerWidth }));
     if (w.doc > w.vw || w.body > w.vw) wide.push(`${path}: ${w.doc}/${w.body} px > ${w.vw} px`);
   }

@@ -15,6 +15,7 @@ import s from '../apps.module.css';
 import b from './blog.module.css';
 import { BLOG_KEY, BLOG_SAMPLE, type Comment } from './blog';
 import { PostCover } from './PostCover';
+import { LinkButton } from '../LinkButton';
 
 /** `/apps/blog/detail/{id}`: a post with its comments; add a comment. */
 export function BlogDetail({ id }: { id: string }) {
@@ -29,7 +30,7 @@ export function BlogDetail({ id }: { id: string }) {
       <>
         <DemoPageHeader title="Запись не найдена" onReset={reset} />
         <p>Такой записи нет: её удалили или сбросили данные.</p>
-        <Link href="/apps/blog/list">Ко всем записям</Link>
+        <Link href="/apps/blog/list" className={s.link}>Ко всем записям</Link>
       </>
     );
   }
@@ -51,10 +52,7 @@ export function BlogDetail({ id }: { id: string }) {
     <>
       <PageBreadcrumb items={[{ label: 'Демо-страницы', to: '/demo' }, { label: 'Блог', to: '/apps/blog/list' }, post.title]} />
       <DemoPageHeader title={post.title} description={`${post.author} · ${formatIsoDate(post.date)}`} onReset={reset}>
-        <Link href={`/apps/blog/edit/${post.id}`} className="p-button p-component p-button-outlined">
-          <span className="p-button-icon p-button-icon-left pi pi-pencil" aria-hidden />
-          <span className="p-button-label">Изменить</span>
-        </Link>
+        <LinkButton href={`/apps/blog/edit/${post.id}`} label="Изменить" icon="pi-pencil" look="outlined" />
       </DemoPageHeader>
       {error && <p role="alert" className={s.error}>{error}</p>}
       <article className={`${ui.card} ${b.article}`}>

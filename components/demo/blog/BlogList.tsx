@@ -14,6 +14,7 @@ import s from '../apps.module.css';
 import b from './blog.module.css';
 import { BLOG_KEY, BLOG_SAMPLE } from './blog';
 import { PostCover } from './PostCover';
+import { LinkButton } from '../LinkButton';
 
 /** `/apps/blog/list`: the posts, newest first, searchable; «Новая запись». */
 export function BlogList() {
@@ -27,10 +28,7 @@ export function BlogList() {
   return (
     <>
       <DemoPageHeader description="Записи и комментарии хранятся в этом браузере." onReset={reset}>
-        <Link href="/apps/blog/edit" className="p-button p-component">
-          <span className="p-button-icon p-button-icon-left pi pi-plus" aria-hidden />
-          <span className="p-button-label">Новая запись</span>
-        </Link>
+        <LinkButton href="/apps/blog/edit" label="Новая запись" icon="pi-plus" />
       </DemoPageHeader>
       {error && <p role="alert" className={s.error}>{error}</p>}
       <div className={s.toolbar}>

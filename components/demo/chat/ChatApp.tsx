@@ -52,7 +52,7 @@ export function ChatApp() {
 
   const q = search.trim().toLocaleLowerCase('ru');
   const contacts = state.contacts.filter((ct) => !q || `${ct.name} ${ct.role}`.toLocaleLowerCase('ru').includes(q));
-  const current = state.contacts.find((ct) => ct.id === (openId ?? state.contacts[0]?.id)) ?? null;
+  const current = state.contacts.find((ct) => ct.id === openId) ?? null;
   const messages = current ? (state.messages[current.id] ?? []) : [];
 
   useEffect(() => {
@@ -145,7 +145,7 @@ export function ChatApp() {
               </form>
             </>
           ) : (
-            <p className={s.muted}>Выберите контакт.</p>
+            <p className={s.muted}>Выберите контакт слева, чтобы открыть разговор.</p>
           )}
         </section>
       </div>

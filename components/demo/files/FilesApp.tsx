@@ -96,7 +96,7 @@ export function FilesApp() {
                 <span style={{ display: 'inline-flex', gap: '0.5rem', alignItems: 'center', overflowWrap: 'anywhere' }}>
                   <i className={kindInfo(f.kind).icon} style={{ color: kindInfo(f.kind).color }} aria-hidden />
                   {f.url ? (
-                    <a href={f.url} download={f.name}>
+                    <a href={f.url} download={f.name} className={s.link}>
                       {f.name}
                     </a>
                   ) : (

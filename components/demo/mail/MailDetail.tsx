@@ -27,7 +27,7 @@ export function MailDetail({ id }: { id: string }) {
     return (
       <MailShell data={state} view={null} reset={reset} error={error}>
         <p>Письмо не найдено: его удалили навсегда или сбросили данные.</p>
-        <Link href="/apps/mail/inbox">Ко входящим</Link>
+        <Link href="/apps/mail/inbox" className={s.link}>Ко входящим</Link>
       </MailShell>
     );
   }

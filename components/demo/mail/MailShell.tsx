@@ -8,6 +8,7 @@ import ui from '../demo.module.css';
 import s from '../apps.module.css';
 import { unreadIn, VIEWS, type MailData, type View } from './mail';
 import m from './mail.module.css';
+import { LinkButton } from '../LinkButton';
 
 /** The mail pages' frame: the header with «Сбросить данные», the folders with unread counts, the page. */
 export function MailShell({
@@ -29,10 +30,7 @@ export function MailShell({
       {error && <p role="alert" className={s.error}>{error}</p>}
       <div className={m.mail}>
         <nav className={`${ui.card} ${m.nav}`} aria-label="Папки почты">
-          <Link href="/apps/mail/compose" className="p-button p-component">
-            <span className="p-button-icon p-button-icon-left pi pi-pencil" aria-hidden />
-            <span className="p-button-label">Написать</span>
-          </Link>
+          <LinkButton href="/apps/mail/compose" label="Написать" icon="pi-pencil" />
           <ul className={`${s.list} ${s.navList} ${m.folders}`}>
             {VIEWS.map((v) => {
               const unread = unreadIn(data.letters, v.view);

@@ -15,6 +15,7 @@ import { useDemoStore } from '../store';
 import ui from '../demo.module.css';
 import s from '../apps.module.css';
 import { PROFILES_KEY, PROFILES_SAMPLE, type Profile } from './profiles';
+import { LinkButton } from '../LinkButton';
 
 const norm = (t: string) => t.toLocaleLowerCase('ru').replace(/ё/g, 'е');
 const fullName = (p: Profile) => [p.lastName, p.firstName, p.middleName].filter(Boolean).join(' ');
@@ -30,10 +31,7 @@ export function ProfileList() {
   return (
     <>
       <DemoPageHeader description={`${n} ${plural(n, ['профиль', 'профиля', 'профилей'])}.`} onReset={reset}>
-        <Link href="/profile/create" className="p-button p-component">
-          <span className="p-button-icon p-button-icon-left pi pi-plus" aria-hidden />
-          <span className="p-button-label">Новый профиль</span>
-        </Link>
+        <LinkButton href="/profile/create" label="Новый профиль" icon="pi-plus" />
       </DemoPageHeader>
       {error && <p role="alert" className={s.error}>{error}</p>}
       <div className={ui.card}>

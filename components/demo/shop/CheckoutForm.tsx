@@ -65,7 +65,7 @@ export function CheckoutForm() {
       <>
         <ShopHeader data={state} reset={reset} error={error} />
         <p>
-          Корзина пуста — оформлять нечего. <Link href="/ecommerce/product-list">В каталог</Link>
+          Корзина пуста — оформлять нечего. <Link href="/ecommerce/product-list" className={s.link}>В каталог</Link>
         </p>
       </>
     );

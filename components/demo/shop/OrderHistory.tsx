@@ -21,7 +21,7 @@ export function OrderHistory() {
       <ShopHeader data={state} reset={reset} error={error} description="Заказы, оформленные в этом браузере, и один заказ-образец." />
       <div className={ui.card}>
         <DataTable value={state.orders} dataKey="id" emptyMessage="Заказов пока нет." tableStyle={{ minWidth: '40rem' }} aria-label="Заказы">
-          <Column header="Номер" body={(o: Order) => <Link href={`/ecommerce/order-summary?id=${o.id}`}>№ {o.number}</Link>} />
+          <Column header="Номер" body={(o: Order) => <Link href={`/ecommerce/order-summary?id=${o.id}`} className={s.link}>№ {o.number}</Link>} />
           <Column header="Дата" body={(o: Order) => formatIsoDate(o.date)} />
           <Column header="Получатель" body={(o: Order) => o.customer.name} />
           <Column header="Товаров" body={(o: Order) => o.items.reduce((n, i) => n + i.qty, 0)} align="right" />

@@ -21,7 +21,7 @@ export function OrderSummary({ id }: { id?: string }) {
       <>
         <ShopHeader data={state} reset={reset} error={error} />
         <p>
-          Заказов пока нет. <Link href="/ecommerce/product-list">В каталог</Link>
+          Заказов пока нет. <Link href="/ecommerce/product-list" className={s.link}>В каталог</Link>
         </p>
       </>
     );
@@ -61,7 +61,7 @@ export function OrderSummary({ id }: { id?: string }) {
             <dd>{PAYMENT_LABEL[order.payment]}</dd>
           </dl>
           <p>
-            <Link href="/ecommerce/order-history">Все заказы</Link> · <Link href="/ecommerce/product-list">В каталог</Link>
+            <Link href="/ecommerce/order-history" className={s.link}>Все заказы</Link> · <Link href="/ecommerce/product-list" className={s.link}>В каталог</Link>
           </p>
         </section>
       </div>

@@ -16,6 +16,7 @@ import b from '../blog/blog.module.css';
 import { ProductImage } from './ProductImage';
 import { ShopHeader } from './ShopHeader';
 import { addToCart, SHOP_KEY, SHOP_SAMPLE } from './shop';
+import { LinkButton } from '../LinkButton';
 
 /** `/ecommerce/product-list`: the catalogue — search, category, «В корзину». */
 export function ProductList() {
@@ -30,10 +31,7 @@ export function ProductList() {
   return (
     <>
       <ShopHeader data={state} reset={reset} error={error} description="Цены с НДС. Корзина и заказы хранятся в этом браузере.">
-        <Link href="/ecommerce/new-product" className="p-button p-component p-button-text">
-          <span className="p-button-icon p-button-icon-left pi pi-plus" aria-hidden />
-          <span className="p-button-label">Новый товар</span>
-        </Link>
+        <LinkButton href="/ecommerce/new-product" label="Новый товар" icon="pi-plus" look="text" />
       </ShopHeader>
       <div className={s.toolbar}>
         <IconField iconPosition="left" className={s.grow}>

@@ -62,7 +62,7 @@ export function ProductOverview({ id }: { id?: string }) {
           </div>
           {inCart > 0 && (
             <p className={s.muted}>
-              В корзине: {inCart} шт. <Link href="/ecommerce/shopping-cart">Перейти в корзину</Link>
+              В корзине: {inCart} шт. <Link href="/ecommerce/shopping-cart" className={s.link}>Перейти в корзину</Link>
             </p>
           )}
           <h3>Другие товары</h3>
@@ -72,7 +72,7 @@ export function ProductOverview({ id }: { id?: string }) {
               .slice(0, 4)
               .map((p) => (
                 <li key={p.id} style={{ padding: '0.25rem 0' }}>
-                  <Link href={`/ecommerce/product-overview?id=${p.id}`}>{p.name}</Link> — <span className={s.money}>{formatMoney(p.price)}</span>
+                  <Link href={`/ecommerce/product-overview?id=${p.id}`} className={s.link}>{p.name}</Link> — <span className={s.money}>{formatMoney(p.price)}</span>
                 </li>
               ))}
           </ul>

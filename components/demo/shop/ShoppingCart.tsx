@@ -11,6 +11,7 @@ import { ProductImage } from './ProductImage';
 import { ShopHeader } from './ShopHeader';
 import { cartItems, MAX_QTY, orderTotals, SHOP_KEY, SHOP_SAMPLE } from './shop';
 import { TotalsBlock } from './TotalsBlock';
+import { LinkButton } from '../LinkButton';
 
 /** `/ecommerce/shopping-cart`: the cart — quantities, remove, totals with VAT, «Оформить заказ». */
 export function ShoppingCart() {
@@ -28,7 +29,7 @@ export function ShoppingCart() {
           <h2 id="cart-title">Товары</h2>
           {items.length === 0 && (
             <p>
-              Корзина пуста. <Link href="/ecommerce/product-list">В каталог</Link>
+              Корзина пуста. <Link href="/ecommerce/product-list" className={s.link}>В каталог</Link>
             </p>
           )}
           <ul className={s.list} aria-label="Корзина">
@@ -38,7 +39,7 @@ export function ShoppingCart() {
                   <ProductImage product={i.product} />
                 </div>
                 <div className={s.itemBody}>
-                  <Link href={`/ecommerce/product-overview?id=${i.productId}`} className={s.itemTitle}>
+                  <Link href={`/ecommerce/product-overview?id=${i.productId}`} className={`${s.itemTitle} ${s.link}`}>
                     {i.name}
                   </Link>
                   <div className={`${s.small} ${s.muted}`}>
@@ -72,12 +73,7 @@ export function ShoppingCart() {
           <TotalsBlock totals={totals} ratePct={state.vat.ratePct} />
           <p className={`${s.small} ${s.muted}`}>{state.vat.source}.</p>
           {items.length > 0 && (
-            <Link href="/ecommerce/checkout-form" className="p-button p-component" style={{ width: '100%', justifyContent: 'center' }}>
-              <span className="p-button-icon p-button-icon-left pi pi-credit-card" aria-hidden />
-              <span className="p-button-label" style={{ flex: '0 0 auto' }}>
-                Оформить заказ
-              </span>
-            </Link>
+            <LinkButton href="/ecommerce/checkout-form" label="Оформить заказ" icon="pi-credit-card" style={{ width: '100%', justifyContent: 'center' }} />
           )}
         </section>
       </div>

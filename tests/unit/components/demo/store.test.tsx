@@ -45,6 +45,7 @@ function reload() {
 describe('useDemoStore', () => {
   it('starts from the sample and saves a change that survives a reload', () => {
     const first = render(<TodoView />);
+    expect(document.documentElement.hasAttribute('data-demo-ready')).toBe(true);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Купить хлеб']);
     expect(saved()).toBeNull();
     fireEvent.click(screen.getByText('Добавить todo'));
