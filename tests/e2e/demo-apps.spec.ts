@@ -58,7 +58,6 @@ test('демо-приложения: главное действие каждо�
     if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
   });
 
-  const started = Date.now();
   /** The demo store is live (hydrated, the saved state applied): clicks and typing now reach React. */
   const ready = () => page.locator('html[data-demo-ready]').waitFor({ state: 'attached' });
   let turn = 0;
@@ -72,10 +71,8 @@ test('демо-приложения: главное действие каждо�
     seen.add(path.split('?')[0]!);
     await settings(page, baseURL!, mode, dark);
     await page.setViewportSize(phone ? PHONE : WIDE);
-    const t0 = Date.now();
     await page.goto(path);
     await ready();
-    console.log(`${path} ${Date.now() - t0} ms (${Date.now() - started} total)`);
     await expect(page.locator('.layout-wrapper')).toHaveClass(new RegExp(`layout-${mode}(\\s|$)`));
     await expect(page.locator('html')).toHaveClass(dark ? /app-dark/ : /^(?!.*app-dark)/);
   }

@@ -6,7 +6,6 @@ import { DataTable } from 'primereact/datatable';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import Link from 'next/link';
 import { useState } from 'react';
 import { formatIsoDate } from '@/lib/domain/format/date';
 import { plural } from '@/lib/domain/format/plural';

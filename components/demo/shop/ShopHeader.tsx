@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { Badge } from 'primereact/badge';
 import type { ReactNode } from 'react';
 import { DemoPageHeader } from '../DemoPageHeader';
