@@ -10,7 +10,7 @@ export function PostCover({ post }: { post: Pick<Post, 'cover' | 'coverColor' | 
   }
   return (
     <div className={s.coverBlank} style={{ background: post.coverColor }} aria-hidden>
-      <i className="pi pi-book" />
+      <i className="pi pi-book" style={{ fontSize: '2.5rem' }} />
     </div>
   );
 }
