@@ -3,6 +3,18 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import s from './education.module.css';
 
+type HastNode = { type: string; tagName?: string; value?: string; children?: HastNode[] };
+
+const textOf = (n: HastNode): string => (n.type === 'text' ? (n.value ?? '') : (n.children ?? []).map(textOf).join(''));
+
+/** The header cells of a table, «Материал, Расчёт, Сумма, ₽». */
+function headerText(table: HastNode | undefined): string {
+  const head = table?.children?.find((c) => c.tagName === 'thead');
+  const row = head?.children?.find((c) => c.tagName === 'tr');
+  const cells = (row?.children ?? []).filter((c) => c.tagName === 'th').map((c) => textOf(c).trim());
+  return cells.filter(Boolean).join(', ') || 'без заголовка';
+}
+
 /** Links inside the product open in the same tab (client navigation); others in a new one. */
 const components: Components = {
   a: ({ href, children }) =>
@@ -13,9 +25,9 @@ const components: Components = {
         {children}
       </a>
     ),
-  // Wide tables scroll on their own on a phone; the page does not.
-  table: ({ children }) => (
-    <div className={s.tableScroll} tabIndex={0} role="region" aria-label="Таблица">
+  // Wide tables scroll on their own on a phone; the page does not. The region is named by the table's header.
+  table: ({ children, node }) => (
+    <div className={s.tableScroll} tabIndex={0} role="region" aria-label={`Таблица: ${headerText(node)}`}>
       <table>{children}</table>
     </div>
   ),

@@ -1,4 +1,7 @@
+import { auditPage, formatViolations, type A11yOptions } from './a11y';
 import { expect, test } from './fixtures';
+
+const SHELL: A11yOptions = { landmarks: ['main', 'nav', 'header'] };
 
 /**
  * Обучение: sign in → /education → open a lesson → answer an exercise wrongly then rightly → build the
@@ -7,10 +10,16 @@ import { expect, test } from './fixtures';
 test('a course lesson: a wrong then right answer, a specification built for a task, progress kept', async ({ page, user: _user }) => {
   await page.goto('/education');
   await expect(page.getByRole('heading', { name: 'Обучение', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Начать' }).first()).toBeVisible();
+  const listIssues = await auditPage(page, SHELL);
+  expect(listIssues, formatViolations(listIssues)).toEqual([]);
   const course = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Работа в Калькулусе' }) });
   await course.getByRole('link', { name: 'Начать' }).click();
   await expect(page).toHaveURL(/\/education\/kalkulus-practice\/specifications$/);
   await expect(page.getByRole('heading', { name: 'Спецификация: материалы и операции', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Урок прочитан' })).toBeEnabled();
+  const lessonIssues = await auditPage(page, SHELL);
+  expect(lessonIssues, formatViolations(lessonIssues)).toEqual([]);
 
   // A number exercise: wrong, then right to the kopeck; the worked solution appears after an answer.
   const materials = page.locator('[data-exercise="stool-materials"]');

@@ -14,7 +14,7 @@ describe('lesson Markdown', () => {
 
   it('GFM tables scroll in their own region; images fit; links inside the product stay in the tab', () => {
     const out = html('| А | Б |\n|---|---|\n| 1 | 2 |\n\n![Схема](/education/x/a.svg)\n\n[Себестоимость](/cost) и [закон](https://example.ru)');
-    expect(out).toMatch(/<div class="[^"]*tableScroll[^"]*" tabindex="0" role="region" aria-label="Таблица"><table>/);
+    expect(out).toMatch(/<div class="[^"]*tableScroll[^"]*" tabindex="0" role="region" aria-label="Таблица: А, Б"><table>/);
     expect(out).toContain('<img src="/education/x/a.svg" alt="Схема" loading="lazy"/>');
     expect(out).toContain('<a href="/cost">Себестоимость</a>');
     expect(out).toContain('<a href="https://example.ru" target="_blank" rel="noopener noreferrer">закон</a>');
