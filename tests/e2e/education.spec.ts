@@ -5,7 +5,8 @@ const SHELL: A11yOptions = { landmarks: ['main', 'nav', 'header'] };
 
 /**
  * Обучение: sign in → /education → open a lesson → answer an exercise wrongly then rightly → build the
- * specification a task asks for in the real editor → the task is graded by the product's cost engine and marked done.
+ * specification a task asks for in the real editor → the task is graded by the product's cost engine and marked done →
+ * «Мой прогресс» shows the course's progress.
  */
 test('a course lesson: a wrong then right answer, a specification built for a task, progress kept', async ({ page, user: _user }) => {
   await page.goto('/education');
@@ -81,6 +82,13 @@ test('a course lesson: a wrong then right answer, a specification built for a ta
   await page.goto('/education/kalkulus-practice');
   await expect(page.getByText('упражнения: 2 из 3')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Продолжить' })).toHaveAttribute('href', '/education/kalkulus-practice/specifications');
+
+  // «Мой прогресс» shows the course's progress and leads back to the lesson.
+  await page.goto('/my-progress');
+  const learning = page.getByRole('region', { name: 'Обучение' });
+  const practice = learning.locator('[data-course="kalkulus-practice"]');
+  await expect(practice).toContainText('Уроки: 0 из 6 · упражнения: 2 из 18');
+  await expect(practice.getByRole('link', { name: 'Продолжить: Спецификация: материалы и операции' })).toHaveAttribute('href', '/education/kalkulus-practice/specifications');
 
   // A lesson that does not exist answers «Страница не найдена» in the shell.
   await page.goto('/education/kalkulus-practice/nope');
