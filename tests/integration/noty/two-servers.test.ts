@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIsFresh, root } from '@/scripts/lib/build.mjs';
 import { freePort } from '@/scripts/lib/free-port.mjs';
 import { testDriver } from '../../helpers/db';
+import { stopProcess, waitReady } from '../../helpers/server-process';
 import { SseReader } from './sse';
 
 const KEY = 'noty-two-servers-key-0123456789';
@@ -66,11 +67,11 @@ describe.runIf(runs)('notifications across two server processes (postgres)', () 
         }),
       );
     }
-    await Promise.all(ports.map((port) => ready(port)));
+    await Promise.all(ports.map((port) => waitReady(`http://127.0.0.1:${port}`)));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopProcess));
     if (dbName) await admin(`drop database if exists "${dbName}" with (force)`);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -128,36 +129,3 @@ describe.runIf(runs)('notifications across two server processes (postgres)', () 
     }
   });
 });
-
-async function ready(port: number): Promise<void> {
-  const until = Date.now() + 100_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`server on ${port} not ready`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(timer);
-}

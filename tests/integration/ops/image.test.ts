@@ -9,6 +9,7 @@ import { assembleImage } from '@/scripts/assemble-image.mjs';
 import { buildIsFresh, root } from '@/scripts/lib/build.mjs';
 import { freePort } from '@/scripts/lib/free-port.mjs';
 import { testDriver } from '../../helpers/db';
+import { stopProcess, waitReady } from '../../helpers/server-process';
 
 /** The runtime stage of the Dockerfile: its ENV, its CMD and what it copies from the build stage. */
 function runtimeStage() {
@@ -70,11 +71,11 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     });
     server = child;
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    await ready(base, child);
+    await waitReady(base, child);
   }, 120_000);
 
   afterAll(async () => {
-    if (server) await stop(server);
+    if (server) await stopProcess(server);
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -156,36 +157,3 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     server = undefined;
   });
 });
-
-async function ready(base: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 100_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`server at ${base} not ready`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(timer);
-}
