@@ -1,12 +1,10 @@
 // @vitest-environment node
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { NextConfig } from 'next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { requestListener, SERVICE_ANSWER_HEADERS } from '../../../server.mjs';
+import { loadNextConfig } from '../../helpers/next-config';
 
 /**
  * A path whose percent-encoding does not decode (`/api/v1/%ff`) never reaches Next (whose own answer is an
@@ -52,8 +50,7 @@ describe('malformed percent-encoding in a path', () => {
   });
 
   it('the headers are those next.config.mjs gives a service answer', async () => {
-    const file = pathToFileURL(path.resolve('next.config.mjs')).href;
-    const nextConfig = ((await import(file)) as { default: NextConfig }).default;
+    const nextConfig = await loadNextConfig();
     const want: Record<string, string> = {};
     for (const rule of await nextConfig.headers!()) {
       if (getPathMatch(rule.source)('/api/v1/x') === false) continue;

@@ -2,8 +2,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { NextConfig } from 'next';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
@@ -12,6 +10,7 @@ import { registerUploadFastPath, SITE_HEADERS, takesFastPath, UPLOAD_CHUNK } fro
 import { requestListener, UPLOAD_CHUNK as SERVER_UPLOAD_CHUNK } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { loadNextConfig } from '../../helpers/next-config';
 import { createHarness, crc32, ok, pattern, sha256, users, type Harness } from '../files/harness';
 
 /**
@@ -98,10 +97,7 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
   });
 
   it('answers with the headers next.config.mjs gives the same path', async () => {
-    const file = pathToFileURL(path.resolve('next.config.mjs')).href;
-    // next.config.mjs exports a function of the phase (it checks content at build time); the server's phase here.
-    const exported = ((await import(file)) as { default: NextConfig | ((phase: string) => NextConfig) }).default;
-    const nextConfig = typeof exported === 'function' ? exported('phase-production-server') : exported;
+    const nextConfig = await loadNextConfig();
     const want: Record<string, string> = {};
     for (const rule of await nextConfig.headers!()) {
       if (getPathMatch(rule.source)(PATH) === false) continue;

@@ -7,7 +7,6 @@
  * on the running production server.
  */
 import { createRequire } from 'node:module';
-import type { NextConfig } from 'next';
 import { describe, expect, it } from 'vitest';
 import { buildCustomRoute } from 'next/dist/lib/build-custom-route';
 import { config as proxyConfig } from '@/proxy';
@@ -16,14 +15,14 @@ import { MENU } from '@/lib/domain/layout/menu';
 import { ROUTE_BREADCRUMBS } from '@/lib/domain/layout/routes';
 import { services } from '@/lib/server/gateway/services';
 import { SAFE_HEADERS } from '@/lib/server/services/files/get-file';
+import { loadNextConfig } from '../../helpers/next-config';
 
 type Header = { key: string; value: string };
 /** Next's own compiler of proxy matchers (not in its type declarations). */
 const { getMiddlewareMatchers } = createRequire(import.meta.url)('next/dist/build/analysis/get-page-static-info') as {
   getMiddlewareMatchers: (matcher: unknown, config: unknown) => Array<{ regexp: string }>;
 };
-// The config is plain JavaScript without a declaration file.
-const nextConfig = ((await import('../../../next.config.mjs' as string)) as { default: NextConfig }).default;
+const nextConfig = await loadNextConfig();
 const rules = (await nextConfig.headers!()).map((r) => ({ ...buildCustomRoute('header', r), headers: r.headers as Header[] }));
 const proxyMatchers = getMiddlewareMatchers(proxyConfig.matcher, {}).map((m) => new RegExp(m.regexp));
 
