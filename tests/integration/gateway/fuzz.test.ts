@@ -96,6 +96,11 @@ async function fire(t: Target, shot: Shot): Promise<{ status: number; text: stri
     new Request(`http://localhost${shot.path}`, { method: shot.method, headers, body: shot.method === 'GET' ? undefined : (shot.body?.text ?? '') }),
     ctx,
   );
+  // An open event stream (the notifications' `stream`) never ends by itself: its answer is judged by its head.
+  if (res.ok && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, text: '', ms: performance.now() - started };
+  }
   const text = await res.text();
   return { status: res.status, text, ms: performance.now() - started };
 }
