@@ -9,7 +9,11 @@ const { authApi, filesApi, uploadFile, show } = vi.hoisted(() => ({
 }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }), usePathname: () => '/' }));
 // The service answers: `call(service, name, input)` is the edge the sidebar talks through.
-vi.mock('@/lib/client/call', () => ({ call: (service: string, name: string, input: unknown) => (service === 'auth' ? authApi : filesApi)(name, input) }));
+// The notification switches load on their own (no kinds here); the photo's calls are judged in order.
+const notyApi = async () => ({ ok: true, msg: 'Настройки уведомлений', kinds: [] });
+vi.mock('@/lib/client/call', () => ({
+  call: (service: string, name: string, input: unknown) => (service === 'auth' ? authApi : service === 'noty' ? notyApi : filesApi)(name, input),
+}));
 vi.mock('@/lib/client/uploader', () => ({ uploadFile }));
 vi.mock('@/components/layout/ToastProvider', () => ({ useToast: () => ({ show }) }));
 
