@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatIsoDate } from '@/lib/domain/format/date';
+import { formatDate } from '@/lib/domain/format/date';
 import type { EducationAnswer } from './api';
 import { ProgressRing } from './ProgressRing';
 import s from './my-progress.module.css';
@@ -27,7 +27,7 @@ export function LearningSide({ data }: { data: EducationAnswer }) {
                 </span>
                 {c.completedAt ? (
                   <span className={s.next}>
-                    <span className={s.earnedOn}>Курс пройден {formatIsoDate(c.completedAt)}</span>
+                    <span className={s.earnedOn}>Курс пройден {formatDate(new Date(c.completedAt))}</span>
                     <Link href={`/education/${c.id}/certificate`} className="p-button p-button-outlined p-button-sm">
                       Сертификат
                     </Link>
@@ -63,7 +63,7 @@ export function LearningSide({ data }: { data: EducationAnswer }) {
                   <th scope="row">{c.title}</th>
                   <td>{`${c.lessonsDone} из ${c.lessonsTotal}`}</td>
                   <td>{`${c.exercisesDone} из ${c.exercisesTotal}`}</td>
-                  <td>{c.completedAt ? `пройден ${formatIsoDate(c.completedAt)}` : c.next ? `дальше: ${c.next.title}` : 'не начат'}</td>
+                  <td>{c.completedAt ? `пройден ${formatDate(new Date(c.completedAt))}` : c.next ? `дальше: ${c.next.title}` : 'не начат'}</td>
                 </tr>
               ))}
             </tbody>
