@@ -78,7 +78,8 @@ test('search, rename with F2 and delete with Del and confirmation', async ({ pag
     { name: 'Смета ремонта.txt', mimeType: 'text/plain', buffer: Buffer.from('смета') },
     { name: 'Прайс.txt', mimeType: 'text/plain', buffer: Buffer.from('прайс') },
   ]);
-  await expect(page.getByRole('row', { name: /Прайс\.txt/ })).toBeVisible();
+  // Two uploads (create, chunk, complete each) and the list's reload: allow a loaded machine its time.
+  await expect(page.getByRole('row', { name: /Прайс\.txt/ })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Поиск по названию').fill('СМЕТА');
   await expect(page.getByRole('row', { name: /Прайс\.txt/ })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Смета ремонта\.txt/ })).toBeVisible();

@@ -18,8 +18,11 @@ test('Ctrl+K → набрать → Enter открывает найденную 
 
   await page.goto('/calculators');
   const box = page.getByRole('combobox', { name: 'Поиск' });
-  await page.keyboard.press('Control+K');
-  await expect(box).toBeFocused();
+  // The shortcut works once the page has hydrated: press until it takes (a press before that goes nowhere).
+  await expect(async () => {
+    await page.keyboard.press('Control+K');
+    await expect(box).toBeFocused({ timeout: 500 });
+  }).toPass();
   await box.pressSequentially('банкетка р');
   const results = page.getByRole('listbox', { name: 'Результаты поиска' });
   const first = results.getByRole('option', { name: /Банкетка ротанговая/ });
