@@ -10,6 +10,7 @@ import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
 import { hostileQuery, hostileSegment, jsonBody, rawBody, type BodyShape } from '../../helpers/hostile';
+import { ensureEducationContent } from '@/lib/server/services/education/content-sync';
 
 /**
  * Fuzz over every call of every embedded service, walked from the gateway's call tables (a new call is fuzzed
@@ -38,6 +39,8 @@ let ctx: TestContext;
 let user: TestUser;
 beforeAll(async () => {
   ctx = await createTestContext({ AUTH_RATE_LIMIT_SCALE: '1000' });
+  // The server loads the shipped courses at start-up, before its first request (lib/server/startup.ts).
+  await ensureEducationContent(ctx);
   user = await createTestUser(ctx);
 });
 afterAll(async () => {
