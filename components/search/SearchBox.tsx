@@ -6,7 +6,7 @@ import { useLoad } from '@/lib/client/use-load';
 import { useLayout } from '@/components/layout/LayoutContext';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { countLabel, resultsHref, searchApi, type SearchItem } from './api';
-import { Marked } from './Marked';
+import { HitText } from './Marked';
 import s from './search.module.css';
 
 /** Pause after the last key before the query goes out. */
@@ -151,14 +151,7 @@ export function SearchBox() {
                 const i = (starts[gi] ?? 0) + ii;
                 return (
                   <div key={`${item.kind}:${item.id}`} id={optionId(i)} role="option" aria-selected={current && active === i} className={s.option} onClick={() => choose(i)} onMouseMove={() => setActive(i)}>
-                    <span className={s.title}>
-                      <Marked text={item.title} marks={item.titleMarks} />
-                    </span>
-                    {item.subtitle && (
-                      <span className={s.subtitle}>
-                        <Marked text={item.subtitle} marks={item.subtitleMarks} />
-                      </span>
-                    )}
+                    <HitText item={item} />
                   </div>
                 );
               })}

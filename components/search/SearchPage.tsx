@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { countLabel, resultsHref, searchApi } from './api';
-import { Marked } from './Marked';
+import { HitText } from './Marked';
 import s from './search.module.css';
 
 /** Results of each kind on the page (the most the call gives). */
@@ -71,14 +71,7 @@ export function SearchPage({ initialQuery, initialKind }: { initialQuery: string
             {g.items.map((item) => (
               <li key={item.id}>
                 <Link href={item.href} className={s.hit}>
-                  <span className={s.title}>
-                    <Marked text={item.title} marks={item.titleMarks} />
-                  </span>
-                  {item.subtitle && (
-                    <span className={s.subtitle}>
-                      <Marked text={item.subtitle} marks={item.subtitleMarks} />
-                    </span>
-                  )}
+                  <HitText item={item} />
                 </Link>
               </li>
             ))}
