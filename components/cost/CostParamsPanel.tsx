@@ -55,11 +55,11 @@ const BASES = [
 ];
 
 /**
- * The VAT choices: «по режиму», the general rate today from the rate table (`law`), the reduced 10 % and the
- * УСН payers' 7 % and 5 %, 0 %, без НДС; a chosen rate not among them (saved earlier) stays listed.
+ * The VAT choices: «по режиму», every rate in force today from the rate table (`law`: the general one, the
+ * reduced 10 %, the УСН payers' 7 % and 5 %, 0 %), без НДС; a chosen rate not among them (saved earlier) stays listed.
  */
 function vatOptions(law: LawDefaults | undefined, chosen: string | undefined) {
-  const rates = [...new Set([law?.vatPct, chosen, '10', '7', '5', '0'])].filter((r): r is string => !!r && r !== 'none');
+  const rates = [...new Set([...(law?.vatRates ?? []), chosen])].filter((r): r is string => !!r && r !== 'none');
   return [
     { value: '', label: 'по режиму' },
     ...rates.map((r) => ({ value: r, label: formatPercent(r) })),

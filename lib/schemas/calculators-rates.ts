@@ -24,6 +24,8 @@ export const rateValueSchemas: Record<RateKind, z.ZodType> = {
   vat: scalar('100'),
   vat_usn_5: scalar('100'),
   vat_usn_7: scalar('100'),
+  vat_reduced: scalar('100'),
+  vat_zero: scalar('100'),
   key_rate: scalar('100'),
   refinancing_rate: z.union([scalar('100'), z.strictObject({ equalsKeyRate: z.literal(true) })], {
     error: 'Укажите ставку в процентах или {"equalsKeyRate": true} (равна ключевой).',

@@ -4,26 +4,35 @@ import type { FormField, FormOutput, Values } from './types';
 
 /** `15.1` → «15,1 %». */
 const percentText = (pct: string) => `${pct.replace('.', ',')} %`;
+/** `1.5` → «1,5 МРОТ». */
+const mrotText = (multiplier: string) => `${multiplier.replace('.', ',')} МРОТ`;
 
 /**
- * The contribution tariffs: the general one is named with its rates (up to the base cap / above it) as the
- * law in force sets them; the reduced ones have their own article of the tax code.
+ * The contribution tariffs, each named with its rates as the law in force on the day sets them (the general
+ * one up to the base cap / above it, the МСП ones above their МРОТ threshold); before the rate table answers,
+ * by name only.
  */
 const tariffOptions = (law?: LawDefaults) => [
   { value: 'general', label: law ? `Общий тариф (${percentText(law.contributionsPct)} / ${percentText(law.contributionsAboveCapPct)})` : 'Общий тариф' },
-  { value: 'msp', label: 'МСП: 15 % сверх 1,5 МРОТ' },
-  { value: 'msp-manufacturing', label: 'МСП обрабатывающих производств: 7,6 %' },
+  { value: 'msp', label: law ? `МСП: ${percentText(law.msp.aboveMrotPct)} сверх ${mrotText(law.msp.mrotMultiplier)}` : 'МСП (пониженный тариф)' },
+  {
+    value: 'msp-manufacturing',
+    label: law
+      ? `МСП обрабатывающих производств: ${percentText(law.mspManufacturing.aboveMrotPct)} сверх ${mrotText(law.mspManufacturing.mrotMultiplier)}`
+      : 'МСП обрабатывающих производств',
+  },
 ];
 export const tariffField: Pick<FormField, 'options' | 'law'> = { options: tariffOptions(), law: (law) => ({ options: tariffOptions(law) }) };
 
-/** The reduced VAT rates (Art. 164 of the tax code and the УСН payer's rates); the general one is the law's. */
-const REDUCED_VAT = ['10', '7', '5', '0'];
-const vatOptions = (general?: string) => [...(general && !REDUCED_VAT.includes(general) ? [general] : []), ...REDUCED_VAT].map((r) => ({ value: r, label: percentText(r) }));
-/** The VAT rate: the general rate in force first and initially chosen, then the reduced ones. */
+/**
+ * The VAT rate: every rate in force on the day from the rate table (the general one first and initially
+ * chosen, then the reduced 10 %, the УСН payers' 7 % and 5 %, 0 %); before the table answers, none to choose.
+ */
+const vatOptions = (law?: LawDefaults) => (law?.vatRates ?? []).map((r) => ({ value: r, label: percentText(r) }));
 export const vatRateField: Pick<FormField, 'options' | 'law' | 'optionLabel'> = {
   options: vatOptions(),
   optionLabel: percentText,
-  law: (law) => ({ initial: law.vatPct, options: vatOptions(law.vatPct) }),
+  law: (law) => ({ initial: law.vatPct, options: vatOptions(law) }),
 };
 
 export const YES_NO = [

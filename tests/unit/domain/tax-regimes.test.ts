@@ -34,7 +34,19 @@ describe('the tax-regime model', () => {
   });
 
   it('the law defaults are the rate table’s on the day', () => {
-    expect(lawDefaultsOn(book, '2025-06-30')).toEqual({ date: '2025-06-30', vatPct: '20', contributionsPct: '30', contributionsAboveCapPct: '15.1' });
-    expect(lawDefaultsOn(book, '2026-03-01')).toMatchObject({ vatPct: '22', contributionsPct: '30' });
+    expect(lawDefaultsOn(book, '2025-06-30')).toEqual({
+      date: '2025-06-30',
+      vatPct: '20',
+      vatRates: ['20', '10', '7', '5', '0'],
+      contributionsPct: '30',
+      contributionsAboveCapPct: '15.1',
+      msp: { aboveMrotPct: '15', mrotMultiplier: '1.5' },
+      mspManufacturing: { aboveMrotPct: '7.6', mrotMultiplier: '1.5' },
+    });
+    expect(lawDefaultsOn(book, '2026-03-01')).toMatchObject({ vatPct: '22', vatRates: ['22', '10', '7', '5', '0'], contributionsPct: '30' });
+    // A rate changed by a new row reaches the list on its date; a rate equal to another is offered once.
+    const changed = { ...book, vat_reduced: [...(book.vat_reduced ?? []), { effectiveFrom: '2027-01-01', value: '7' }] };
+    expect(lawDefaultsOn(changed, '2027-01-01').vatRates).toEqual(['22', '7', '5', '0']);
+    expect(lawDefaultsOn(changed, '2026-12-31').vatRates).toEqual(['22', '10', '7', '5', '0']);
   });
 });

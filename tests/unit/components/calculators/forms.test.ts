@@ -111,12 +111,24 @@ describe('calculator forms', () => {
   });
 
   it('takes the figures set by law from the rate tables, not from the form', () => {
-    const law = { date: '2027-01-01', vatPct: '20', contributionsPct: '31', contributionsAboveCapPct: '15.5' };
+    const law = {
+      date: '2027-01-01',
+      vatPct: '20',
+      vatRates: ['20', '12', '0'],
+      contributionsPct: '31',
+      contributionsAboveCapPct: '15.5',
+      msp: { aboveMrotPct: '14', mrotMultiplier: '2' },
+      mspManufacturing: { aboveMrotPct: '7.5', mrotMultiplier: '1.25' },
+    };
     expect(initialValues('vat').ratePct).toBeUndefined();
     expect(initialValues('vat', law).ratePct).toBe('20');
-    expect(fieldsOf('vat', law).find((f) => f.name === 'ratePct')?.options?.[0]).toEqual({ value: '20', label: '20 %' });
+    expect(fieldsOf('vat', law).find((f) => f.name === 'ratePct')?.options?.map((o) => o.label)).toEqual(['20 %', '12 %', '0 %']);
     for (const id of ['salary', 'employee-contributions']) {
-      expect(fieldsOf(id, law).find((f) => f.name === 'tariff')?.options?.[0]?.label, id).toBe('Общий тариф (31 % / 15,5 %)');
+      expect(fieldsOf(id, law).find((f) => f.name === 'tariff')?.options?.map((o) => o.label), id).toEqual([
+        'Общий тариф (31 % / 15,5 %)',
+        'МСП: 14 % сверх 2 МРОТ',
+        'МСП обрабатывающих производств: 7,5 % сверх 1,25 МРОТ',
+      ]);
     }
   });
 });
