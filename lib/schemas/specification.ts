@@ -69,6 +69,8 @@ const pct = (max = '10000') => optionalDecimal({ min: '0', max });
 const id = z.string({ error: 'Укажите идентификатор строки.' }).trim().min(1, { error: 'Укажите идентификатор строки.' }).max(100);
 const name = (what: string) =>
   z.string({ error: `Укажите ${what}.` }).trim().min(1, { error: `Укажите ${what}.` }).max(500, { error: 'Не длиннее 500 знаков.' });
+/** An optional reference to a row of another area (absent or "" = none). */
+const optionalRef = z.string().trim().max(100).optional().transform((v) => v || undefined);
 const unit = z.string({ error: 'Укажите единицу измерения.' }).trim().min(1, { error: 'Укажите единицу измерения.' }).max(20, { error: 'Не длиннее 20 знаков.' });
 
 export const materialLineSchema = z
@@ -83,6 +85,19 @@ export const materialLineSchema = z
     priceIncludesVat: z.boolean().optional(),
     article: z.enum(['materials', 'purchased', 'energy'], { error: 'Статья: materials, purchased или energy.' }).optional(),
     specId: z.string().trim().max(100).optional().transform((v) => v || undefined),
+    /** A catalogue item («Номенклатура»): name, unit and price follow it when the specification is recalculated. */
+    itemId: optionalRef,
+    /** A sheet material entered in sheets or in м² with a utilisation %; `qty` is the derived figure in the line's unit. */
+    sheet: z
+      .object({
+        by: z.enum(['sheets', 'area'], { error: 'Ввод листового материала: sheets (листы) или area (м²).' }),
+        sheets: optionalDecimal({ min: '0' }),
+        areaM2: optionalDecimal({ min: '0' }),
+        utilisationPct: optionalDecimal({ min: '0', gt: true, max: '100' }),
+      })
+      .optional()
+      .nullable()
+      .transform((v) => v ?? undefined),
     returnable: z
       .object({ qty: optionalDecimal({ min: '0' }), price: nonNeg() })
       .optional()
@@ -102,6 +117,8 @@ export const operationSchema = z.object({
   rate: nonNeg(),
   machineHours: optionalDecimal({ min: '0' }),
   machineRate: optionalDecimal({ min: '0' }),
+  /** A work centre / operation type of the catalogue: its rates follow it when the specification is recalculated. */
+  workCentreId: optionalRef,
 });
 
 const uniqueIds = (rows: { id: string }[], ctx: z.RefinementCtx) => {
@@ -189,6 +206,8 @@ export const processSetSchema = z.object({
         timeUnit: z.enum(['мин', 'ч'], { error: 'Единица времени: «мин» или «ч».' }).default('мин'),
         rate: nonNeg(),
         workers: optionalDecimal({ min: '0', gt: true }),
+        /** A work centre of the catalogue: a new rate there is copied into this step. */
+        workCentreId: optionalRef,
         equipment: z
           .object({
             name: z.string().trim().max(200).optional(),

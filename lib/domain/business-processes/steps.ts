@@ -15,6 +15,8 @@ export interface ProcessStep {
   workers?: string;
   /** Equipment: name, machine-hour rate (РСЭО), power in кВт and the tariff per кВт·ч. */
   equipment?: { name?: string; machineRate?: string; powerKw?: string; tariff?: string };
+  /** A catalogue work centre: its rates are copied here when they change. */
+  workCentreId?: string;
 }
 
 /** A business process: its name and steps. */

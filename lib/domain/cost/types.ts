@@ -26,6 +26,10 @@ export interface MaterialLine {
   article?: MaterialArticle;
   /** A semi-finished good made by another specification. */
   specId?: string;
+  /** A catalogue item the line follows (name, unit, price). */
+  itemId?: string;
+  /** Sheet material entered in sheets or м² with a utilisation %; `qty` holds the derived figure. */
+  sheet?: { by: 'sheets' | 'area'; sheets?: string; areaM2?: string; utilisationPct?: string };
   /** Возвратные отходы (статья 2): qty defaults to брутто − нетто. */
   returnable?: { qty?: string; price: string };
 }
@@ -39,6 +43,8 @@ export interface Operation {
   rate: string;
   machineHours?: string;
   machineRate?: string;
+  /** A catalogue work centre the rates follow. */
+  workCentreId?: string;
   /**
    * Labour time in minutes, when it was given in minutes (a business-process step): then the wage is
    * minutes × rate ÷ 60 exactly and `hours` is only its rounded display.

@@ -11,3 +11,4 @@ export * from './templates';
 export * from './education';
 export * from './noty';
 export * from './activity';
+export * from './catalog';

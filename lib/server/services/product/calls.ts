@@ -12,6 +12,7 @@ import { templateCalls } from '../templates/calls';
 import { educationCalls } from '../education/calls';
 import { searchCalls } from '../search/calls';
 import { activityCalls } from '../activity/calls';
+import { catalogCalls } from '../catalog/calls';
 
 /** The product's own calls under /api/v1, keyed by path: `calculators/run`, `cost/calculate`… */
 export const productCalls = {
@@ -27,4 +28,5 @@ export const productCalls = {
   ...educationCalls,
   ...searchCalls,
   ...activityCalls,
+  ...catalogCalls,
 } satisfies CallTable;
