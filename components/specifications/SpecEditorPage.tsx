@@ -50,8 +50,6 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const setsLoad = useLoad(() => processesApi.list(), []);
   const processSets: LinkableSet[] | undefined = setsLoad.data ?? (setsLoad.error !== null ? NO_SETS : undefined);
   const [exporting, setExporting] = useState(false);
-  const [totals, setTotals] = useState<CostResult | null>(null);
-  const [totalsError, setTotalsError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const saving = useRef(false);
   const [importing, setImporting] = useState(false);
@@ -85,11 +83,19 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   // Russian validation and totals on every change, in idle time after the frame is painted: lines are
   // checked one by one with a cache (live-check.ts), and a document without nested specifications or a
   // process set is calculated locally by the same engine with the parameters of the server's last answer.
-  // The server calculates 300 ms after the last change (nested specifications, process sets, parameters).
   const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
   const [attempted, setAttempted] = useState(false);
   const [live] = useState(createLiveCheck);
-  const [basis, setBasis] = useState<LiveBasis | null>(null);
+  // The server calculates 300 ms after the last change of a document without errors (nested specifications,
+  // process sets, parameters); its last answer and its last failure stay shown while the next one is awaited.
+  const serverCost = useLoad((signal) => costApi.calculate({ spec: doc, params: {} }, signal), [doc], {
+    delayMs: 300,
+    keep: true,
+    enabled: errors === NO_ERRORS,
+  });
+  const totals = serverCost.data?.result ?? null;
+  const totalsError = serverCost.error;
+  const basis = useMemo<LiveBasis | null>(() => (serverCost.data ? basisOf(serverCost.data.params, serverCost.data.result) : null), [serverCost.data]);
   const [localTotals, setLocalTotals] = useState<CostResult | null>(null);
   useEffect(() => {
     const run = () => {
@@ -104,26 +110,6 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
     const t = setTimeout(run, 16);
     return () => clearTimeout(t);
   }, [doc, basis, live]);
-  useEffect(() => {
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      if (!live.check(doc).parsed) return;
-      costApi.calculate({ spec: doc, params: {} }, ctl.signal).then(
-        (r) => {
-          setTotals(r.result);
-          setBasis(basisOf(r.params, r.result));
-          setTotalsError(null);
-        },
-        (e) => {
-          if (!ctl.signal.aborted) setTotalsError(userMessage(e));
-        },
-      );
-    }, 300);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [doc, live]);
   const shownTotals = localTotals ?? totals;
   // «Укажите …» (a field not filled yet) is shown after the first save attempt; wrong values at once.
   const shown = useMemo(() => {
