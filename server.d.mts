@@ -11,7 +11,7 @@ export interface UploadChunkHandler {
 
 export function requestListener(
   nextHandler: (req: IncomingMessage, res: ServerResponse) => unknown,
-  opts?: { jsonLog?: boolean; write?: (line: string) => unknown },
+  opts?: { jsonLog?: boolean; write?: (line: string) => unknown; metrics?: import('./server-metrics.mjs').ServerMetrics },
 ): (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A request path fit for the log: no query string, secret-looking segments replaced by `:secret`. */

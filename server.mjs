@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createMetrics, METRICS } from './server-metrics.mjs';
 
 /** Private header carrying the TCP peer's address (read by lib/server/client-ip.ts); a client's copy is overwritten. */
 export const PEER_HEADER = 'x-kalkulus-peer';
@@ -23,10 +24,14 @@ export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
  * web-stream copy — and everything else to `nextHandler`. Until the app has registered its handler (the first
  * moments of `--dev`), uploadChunk goes to Next as well, whose route handler serves the same call.
  */
-export function requestListener(nextHandler, { jsonLog = process.env.LOG_FORMAT === 'json', write = (line) => process.stdout.write(line) } = {}) {
+export function requestListener(
+  nextHandler,
+  { jsonLog = process.env.LOG_FORMAT === 'json', write = (line) => process.stdout.write(line), metrics } = {},
+) {
   return (req, res) => {
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
     if (jsonLog) logRequest(req, res, write);
+    metrics?.track(req, res);
     if (!decodablePath(req.url)) return void refuseUndecodable(req, res);
     const uploadChunk = globalThis[UPLOAD_CHUNK];
     const served = uploadChunk?.takes(req) ? uploadChunk.serve(req, res) : nextHandler(req, res);
@@ -170,23 +175,36 @@ async function main() {
   const app = next({ dev, dir, hostname, port });
   // Loads the build and runs instrumentation.ts: configuration check, database, migrations, the app's handlers.
   await app.prepare();
-  const server = http.createServer(requestListener(app.getRequestHandler()));
+  // Request counts and latency by route for `/api/metrics` (app/api/metrics/route.ts reads them here).
+  const metrics = createMetrics();
+  globalThis[METRICS] = metrics;
+  const server = http.createServer(requestListener(app.getRequestHandler(), { metrics }));
   server.on('error', (err) => {
     console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
     process.exit(1);
   });
   server.listen(port, hostname, () => console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
+  const graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 10);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    // Stops taking connections, lets requests in progress finish, then closes the app; never longer than 10 s.
-    setTimeout(() => process.exit(0), 10_000).unref();
-    // Work the app asked to finish before exit (lib/server/shutdown.ts: the activity log's queue), then the app.
-    const finish = async () => globalThis[Symbol.for('kalkulus.shutdown')]?.();
-    server.close(() => void finish().catch(() => {}).then(() => app.close()).finally(() => process.exit(0)));
+    // The app's work at the stop (lib/server/shutdown.ts): 'drain' closes the notification streams now,
+    // 'close' — after the last answer — writes what is queued and closes the database.
+    const shutdown = (stage) => Promise.resolve(globalThis[Symbol.for('kalkulus.shutdown')]?.(stage)).catch(() => {});
+    // Stops taking connections; requests in progress have `graceMs` to finish, then their connections are cut
+    // (the database is still closed cleanly); a process that hangs even then is ended.
+    server.close(() => void shutdown('close').then(() => app.close()).finally(() => process.exit(0)));
     server.closeIdleConnections();
+    // A keep-alive connection whose request has just been answered is closed as soon as it is idle.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    void shutdown('drain');
+    setTimeout(() => {
+      console.warn(`${new Date().toISOString()} WARN requests still in progress after ${graceMs} ms — closing their connections`);
+      server.closeAllConnections();
+    }, graceMs).unref();
+    setTimeout(() => process.exit(1), graceMs + 10_000).unref();
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 }

@@ -21,6 +21,7 @@ const COPIES = [
   ['.next/static', '.next/static'],
   ['public', 'public'],
   ['server.mjs', 'server.mjs'],
+  ['server-metrics.mjs', 'server-metrics.mjs'],
   ['lib/server/db/migrations', 'lib/server/db/migrations'],
   ['content/education', 'content/education'],
 ];
@@ -28,6 +29,7 @@ const COPIES = [
 /** Files the running server loads outside the bundle; a missing one is a broken image, so assembly stops. */
 export const REQUIRED = [
   'server.mjs',
+  'server-metrics.mjs',
   '.next/BUILD_ID',
   '.next/required-server-files.json',
   'node_modules/next/package.json',

@@ -5,7 +5,7 @@ import 'server-only';
  * configuration, its way of opening the database (migrations applied), key rotation and roles. The scripts
  * load this file through scripts/lib/server-modules.mjs, which bundles it for plain Node.
  */
-export { openConfiguredDatabase } from './db/client';
+export { openConfiguredDatabase, openDatabase } from './db/client';
 export { getEnv } from './env';
 export { listKeys, pruneKeys, rotateSigningKey } from './services/auth/keys';
 export { ROLE_NAME, setUserRoles } from './services/auth/roles';

@@ -91,6 +91,12 @@ const envSchema = z
     FILE_QUOTA_MB: z.preprocess(emptyToUndefined, positiveInt('мегабайт').default(10240)),
     /** Days an object deleted by the user stays in the recycle bin before the sweeper deletes it for good. */
     TRASH_DAYS: z.preprocess(emptyToUndefined, positiveInt('дней').default(30)),
+    /** Bearer token of `/api/metrics` (Prometheus); unset — the address answers 404. */
+    METRICS_TOKEN: opt(z.string().min(16, 'Токен метрик — не короче 16 символов.').max(500)),
+    /** How often a process re-reads the token signing keys (another instance or `npm run auth:keys` may rotate). */
+    AUTH_KEYS_RELOAD_SECONDS: z.preprocess(emptyToUndefined, positiveInt('секунд').default(60)),
+    /** How long requests in progress may take to finish after SIGTERM (server.mjs). */
+    SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, positiveInt('секунд').default(10)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['info', 'silent']).default('info')),
     /** `json`: one JSON object per log line, and one line per request (server.mjs). */
     LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['text', 'json'], { message: 'ожидается text или json' }).default('text')),

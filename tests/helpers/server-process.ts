@@ -39,3 +39,45 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * `uploadChunk` sent over HTTP with its body held back: the head and the first half go at once, the rest when
+ * `finish()` is called — a request that stays in flight for as long as the test wants.
+ */
+export function heldChunk(base: string, accessToken: string, uploadId: string, chunkId: number, data: Uint8Array) {
+  const boundary = `kalkulus${Math.random().toString(16).slice(2)}`;
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field('upload_id', uploadId) +
+      field('chunk_id', String(chunkId)) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const half = Math.floor(data.length / 2);
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      out = c;
+      c.enqueue(head);
+      c.enqueue(data.subarray(0, half));
+    },
+  });
+  const response = fetch(`${base}/file-manager-service/api/v1/uploadChunk`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + data.length + tail.length),
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return {
+    response,
+    finish() {
+      out.enqueue(data.subarray(half));
+      out.enqueue(tail);
+      out.close();
+    },
+  };
+}

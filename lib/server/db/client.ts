@@ -19,6 +19,8 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL): open, idle, queries waiting for one, the most allowed; PGlite has one. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export type DatabaseOptions =
@@ -62,6 +64,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       exec: async (sql) => void (await client.exec(sql)),
       listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: () => client.close(),
+      poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     };
   }
 
@@ -106,6 +109,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.max ?? 10 }),
   };
 }
 

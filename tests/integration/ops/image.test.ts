@@ -9,7 +9,8 @@ import { assembleImage } from '@/scripts/assemble-image.mjs';
 import { buildIsFresh, root } from '@/scripts/lib/build.mjs';
 import { freePort } from '@/scripts/lib/free-port.mjs';
 import { testDriver } from '../../helpers/db';
-import { stopProcess, waitReady } from '../../helpers/server-process';
+import { heldChunk, stopProcess, waitReady } from '../../helpers/server-process';
+import { SseReader } from '../noty/sse';
 
 /** The runtime stage of the Dockerfile: its ENV, its CMD and what it copies from the build stage. */
 function runtimeStage() {
@@ -42,6 +43,7 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
   let server: ChildProcess | undefined;
   let base = '';
   let stderr = '';
+  let accessToken = '';
   // The image's user is `node` (uid 1000 in the official images); here any unprivileged uid will do.
   const uid = process.getuid?.() === 0 ? 65534 : undefined;
 
@@ -116,7 +118,7 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
       body: JSON.stringify({ login: `image-${randomBytes(4).toString('hex')}@example.ru`, password: `Пароль-${randomBytes(6).toString('hex')}` }),
     });
     expect(reg.status).toBe(200);
-    const { accessToken } = (await reg.json()) as { accessToken: string };
+    ({ accessToken } = (await reg.json()) as { accessToken: string });
     const auth = { authorization: `Bearer ${accessToken}` };
     const call = async <T>(name: string, input: unknown): Promise<T> => {
       const res = await fetch(`${base}/file-manager-service/api/v1/${name}`, {
@@ -149,11 +151,49 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('stops on SIGTERM cleanly (the container’s stop)', async () => {
+  it('stops on SIGTERM: takes no new connection, finishes the request in flight, ends the streams, closes the database, exits 0', async () => {
+    const res = await fetch(`${base}/noty/api/v1/stream`, { headers: { cookie: `accessToken=${accessToken}` } });
+    expect(res.status).toBe(200);
+    const stream = new SseReader(res.body!);
+    expect((await stream.next(5000))?.comment).toBe('connected');
+    const bytes = randomBytes(200_000);
+    const created = await fetch(`${base}/file-manager-service/api/v1/createUpload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'при-остановке.bin', type: 'documents', size: bytes.length }),
+    });
+    const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
+    const held = heldChunk(base, accessToken, uploadId, 0, bytes);
+    // The request is in flight once the server has started on it.
+    await new Promise((r) => setTimeout(r, 200));
+
+    const started = performance.now();
     const exited = new Promise<number | null>((r) => server!.once('exit', (code) => r(code)));
     process.kill(-server!.pid!, 'SIGTERM');
+    // The stream ends (the browser reconnects elsewhere) and no new connection is taken.
+    let e = await stream.next(5000);
+    while (e) e = await stream.next(5000);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    // The request in flight still gets its answer.
+    held.finish();
+    const answer = await held.response;
+    expect(answer.status, await answer.clone().text()).toBe(200);
     expect(await exited).toBe(0);
-    expect(stderr).not.toMatch(/ERROR|Error:/);
+    expect(performance.now() - started).toBeLessThan(Number(stage.env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000);
+    expect(stderr).not.toMatch(/ERROR|Error:|WARN/);
     server = undefined;
+
+    // The embedded database was shut down (pg_control: DB_SHUTDOWNED = 1, not 6 = in production), so it opens
+    // without recovery, with the chunk received during the stop.
+    const pgDir = path.join(tmp, 'data', 'pg');
+    expect(fs.readFileSync(path.join(pgDir, 'global', 'pg_control')).readInt32LE(16)).toBe(1);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create({ dataDir: pgDir });
+    try {
+      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from files_upload_chunks where upload_id = $1', [uploadId]);
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { desc, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { exportJWK, importPKCS8, importSPKI, type JWK } from 'jose';
 import type { Db } from '../../db/client';
+import { getEnv } from '../../env';
 import { authKeys } from '../../db/schema';
 import { MAX_ACCESS_S } from './config';
 
@@ -21,8 +22,17 @@ export interface KeySet {
   loadedAt: number;
 }
 
-/** How long a loaded key set is trusted before it is read again (another instance may have rotated). */
-const RELOAD_MS = 60_000;
+/**
+ * How long a loaded key set is trusted before it is read again (another instance or `npm run auth:keys` may
+ * have rotated): AUTH_KEYS_RELOAD_SECONDS, a minute by default.
+ */
+function reloadMs(): number {
+  try {
+    return getEnv().AUTH_KEYS_RELOAD_SECONDS * 1000;
+  } catch {
+    return 60_000;
+  }
+}
 /** An unknown `kid` triggers at most one re-read per this interval (no DB hammering by forged tokens). */
 const UNKNOWN_KID_RELOAD_MS = 5_000;
 
@@ -107,7 +117,7 @@ export async function getKeySet(db: Db, opts: { unknownKid?: boolean } = {}): Pr
     cache.set(db, entry);
   }
   const now = Date.now();
-  const stale = !entry.set || now - entry.set.loadedAt > RELOAD_MS;
+  const stale = !entry.set || now - entry.set.loadedAt > reloadMs();
   const forced = opts.unknownKid && now - entry.lastForced > UNKNOWN_KID_RELOAD_MS;
   if ((stale || forced) && !entry.loading) {
     if (forced) entry.lastForced = now;

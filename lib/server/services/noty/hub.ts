@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { log } from '../../log';
+import { onShutdown } from '../../shutdown';
 import type { NotificationItem } from '@/lib/schemas/noty';
 
 /** The database channel every process listens on: new notifications and ended sessions. */
@@ -22,6 +23,8 @@ export interface NotySubscriber {
   onSessionEnd(): void;
   /** The listening connection was lost and is back: fetch what may have been missed. */
   onGap(): void;
+  /** The process stops: end the stream (the browser reconnects, to another instance behind the balancer). */
+  onShutdown(): void;
 }
 
 interface Hub {
@@ -31,6 +34,18 @@ interface Hub {
 }
 
 const hubs = new WeakMap<Database, Hub>();
+/** Every stream of the process, for the stop signal (on globalThis: every bundle of the app adds to one set). */
+const LIVE = Symbol.for('kalkulus.notyStreams');
+const live = ((globalThis as { [LIVE]?: Set<NotySubscriber> })[LIVE] ??= new Set<NotySubscriber>());
+
+// At the stop signal every stream of the process ends, so the server's last connections can close.
+onShutdown(
+  'noty-streams',
+  async () => {
+    for (const s of [...live]) s.onShutdown();
+  },
+  'drain',
+);
 
 function hubOf(database: Database): Hub {
   let hub = hubs.get(database);
@@ -77,7 +92,11 @@ export async function subscribe(ctx: AppContext, subscriber: NotySubscriber): Pr
   }
   await hub.listening;
   hub.subscribers.add(subscriber);
-  return () => void hub.subscribers.delete(subscriber);
+  live.add(subscriber);
+  return () => {
+    hub.subscribers.delete(subscriber);
+    live.delete(subscriber);
+  };
 }
 
 /** The statement fragment that signals every listening process (delivered when the transaction commits). */

@@ -112,6 +112,7 @@ export async function openStream(ctx: AppContext, user: SessionUser, token: stri
     onNotification: (n) => (pending ? pending.push(n) : send(n)),
     onSessionEnd: () => void sessionOpen(ctx, user, token).then((open) => open || end()),
     onGap: () => void catchUp(newest).catch((err) => log.error('noty stream catch-up failed', err)),
+    onShutdown: close,
   });
   signal?.addEventListener('abort', close, { once: true });
   if (signal?.aborted) close();
