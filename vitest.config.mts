@@ -52,8 +52,10 @@ export default defineConfig({
       // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
       ...(process.env.TEST_DATABASE_URL ? [
           // Once is enough for the suites whose subject does not touch the database: the blob store, and the
-          // hostile XLSX and DOCX files (what is judged is the parsers' bounds, the same on either database).
+          // hostile XLSX and DOCX files (what is judged is the parsers' bounds, the same on either database); and
+          // for the two-instance test, which makes its own PostgreSQL database whichever project runs it.
           integration('integration-pg', { TEST_DB: 'postgres' }, [
+            'tests/integration/ops/multi-instance.test.ts',
             'tests/integration/storage/**',
             'tests/integration/office/hostile-files.test.ts',
             'tests/integration/templates/hostile.test.ts',
