@@ -5,6 +5,8 @@ import { openDatabase, type Database } from '@/lib/server/db/client';
 export interface TestDatabase extends Database {
   /** Closes and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
+  /** PostgreSQL: the database's URL (a second process's connection to it); PGlite: undefined. */
+  url?: string;
 }
 
 /** Which driver this test run uses: the `integration` project is PGlite, `integration-pg` is PostgreSQL. */
@@ -34,6 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ driver: 'postgres', url: url.toString(), max: 5 });
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close();
       const c = new Client({ connectionString: adminUrl });

@@ -14,10 +14,10 @@ export interface Database {
   exec(sql: string): Promise<void>;
   /**
    * Receives the payloads of `pg_notify(channel, …)` sent by any connection (PostgreSQL: on a dedicated
-   * connection of its own, reconnected when lost — `onReconnect` then tells what may have been missed; PGlite:
-   * in this process). Resolves once listening; the function it returns stops.
+   * connection of its own, reconnected when lost — `onLost` tells it is gone, `onReconnect` that it is back and
+   * what may have been missed; PGlite: in this process). Resolves once listening; the function it returns stops.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Connections of the pool (PostgreSQL): open, idle, queries waiting for one, the most allowed; PGlite has one. */
   poolStats(): { total: number; idle: number; waiting: number; max: number };
@@ -96,8 +96,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: 'postgres',
     exec: async (sql) => void (await pool.query(sql)),
-    listen: async (channel, onPayload, onReconnect) => {
-      const stop = await listenPostgres(opts.url, channel, onPayload, onReconnect);
+    listen: async (channel, onPayload, onReconnect, onLost) => {
+      const stop = await listenPostgres(opts.url, channel, onPayload, onReconnect, onLost);
       const stopOnce = async () => {
         listeners.delete(stopOnce);
         await stop();
@@ -115,13 +115,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection is
- * opened again after 1 s, 2 s, 4 s … (at most 30 s); each time it is back, `onReconnect` runs.
+ * opened again after 1 s, 2 s, 4 s … (at most 30 s): `onLost` runs when it is lost, `onReconnect` each time it is back.
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
   onReconnect?: () => void,
+  onLost?: () => void,
 ): Promise<() => Promise<void>> {
   const { Client } = await import('pg');
   let stopped = false;
@@ -136,6 +137,7 @@ async function listenPostgres(
     const lost = () => {
       if (stopped || client !== c) return;
       client = undefined;
+      onLost?.();
       c.end().catch(() => undefined);
       retry = setTimeout(() => void reconnect(), delay);
       delay = Math.min(delay * 2, 30_000);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { rows } from '../../db/rows';
 import { ServiceError } from '../../errors';
 import { ACCESS_COOKIE } from './config';
+import { cachedSession, type SessionRow } from './session-cache';
 import { invalidToken, verifyAccessToken } from './tokens';
 import { upstreamSessionUser, verifyUpstreamToken } from './upstream';
 import { mirrorUpstreamUser } from './users';
@@ -50,12 +51,16 @@ export async function userOfToken(ctx: AppContext, token: string | undefined): P
   if (!token) throw notSignedIn();
   if (ctx.env.AUTH_BACK_URL) return upstreamUserOfToken(ctx, token);
   const claims = await verifyAccessToken(ctx.db, token);
-  // This runs for every protected page and service call: a function of migration 0018, whose plan is made once
-  // per connection (planning the join costs PGlite more than running it).
-  const [row] = await rows<{ id: string; email: string; roles: string[]; userId: string; revokedAt: unknown }>(
-    ctx.db,
-    sql`select id, email, roles, user_id as "userId", revoked_at as "revokedAt" from auth_session_user(${claims.sid})`,
-  );
+  // This runs for every protected page and service call: the row is kept in this process until the session or
+  // its user changes (session-cache.ts); a miss reads a function of migration 0018, whose plan is made once per
+  // connection (planning the join costs PGlite more than running it).
+  const row = await cachedSession(ctx.database, claims.sid, async () => {
+    const [found] = await rows<SessionRow>(
+      ctx.db,
+      sql`select id, email, roles, user_id as "userId", revoked_at as "revokedAt" from auth_session_user(${claims.sid})`,
+    );
+    return found;
+  });
   checkSession(row, claims.sub);
   return { id: row.id, email: row.email, roles: row.roles, sid: claims.sid };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
+import { userChanged } from './session-cache';
 import { findUserByEmail } from './users';
 
 /** A role's name: lower-case Latin letters, digits and hyphens, starting with a letter, at most 40. */
@@ -16,5 +17,6 @@ export async function setUserRoles(ctx: Pick<AppContext, 'db'>, email: string, r
   if (!user) return null;
   const next = [...new Set(roles)];
   await ctx.db.update(users).set({ roles: next, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await userChanged(ctx, user.id);
   return next;
 }

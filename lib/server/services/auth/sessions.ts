@@ -9,6 +9,7 @@ import { randomToken, seal, sha256, unseal } from './crypto';
 import { signAccessToken } from './tokens';
 import { noteSignInDevice } from '../noty/devices';
 import { signalSessionsEnded } from '../noty/hub';
+import { forgetSessions } from './session-cache';
 
 export interface TokenPair {
   accessToken: string;
@@ -143,6 +144,7 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
     .update(authSessions)
     .set({ revokedAt: sql`coalesce(${authSessions.revokedAt}, now())`, revokedReason: sql`coalesce(${authSessions.revokedReason}, ${reason})` })
     .where(eq(authSessions.id, sessionId));
+  forgetSessions(ctx.db, { sid: sessionId });
   await signalSessionsEnded(ctx, { sid: sessionId });
 }
 
@@ -152,6 +154,7 @@ export async function revokeUserSessions(ctx: AppContext, userId: string, reason
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  forgetSessions(ctx.db, { userId });
   await signalSessionsEnded(ctx, { userId });
 }
 
