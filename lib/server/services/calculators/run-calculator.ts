@@ -5,11 +5,9 @@ import { issuesToFields } from '@/lib/schemas/envelope';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
-import { log } from '../../log';
-import { recordActivity } from '../activity/record';
-import { accessTokenOf, userOfToken } from '../auth/require-user';
+import { accessTokenOf } from '../auth/require-user';
 import { readRates } from './rates';
-import { saveRecentRun } from './recent-runs';
+import { rememberRun } from './remember-run';
 import { moscowToday } from '@/lib/domain/format/date';
 
 const invalid = (fields: Record<string, string>) => new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields });
@@ -36,23 +34,15 @@ async function runCalculator(ctx: AppContext, id: string, rawInput: unknown, tod
 
 /**
  * `calculators/run` `{id, input}` → `{result, steps, input}`. `input` is the normalized input
- * (decimal strings with a dot), handy for a link. A signed-in user's run goes to their recent runs.
+ * (decimal strings with a dot), handy for a link. A signed-in user's run goes to their recent runs (after the answer).
  */
 export const runCalculatorCall = defineCall({
   input: runCalculatorSchema,
   handle: async ({ input, req, ctx }) => {
     const out = await runCalculator(ctx, input.id, input.input);
     const token = accessTokenOf(req);
-    if (token) {
-      try {
-        const user = await userOfToken(ctx, token);
-        await saveRecentRun(ctx.db, user.id, input.id, input.input);
-        recordActivity(ctx, user.id, 'calculator.used', input.id);
-      } catch (err) {
-        // A stale token must not spoil a calculation; the page refreshes tokens on its own calls.
-        if (!(err instanceof ServiceError)) log.warn('recent run not saved', err);
-      }
-    }
+    // The run goes to the user's recent runs after the answer (remember-run.ts).
+    if (token) rememberRun(ctx, token, input.id, input.input);
     return { msg: 'Расчёт выполнен', id: input.id, result: out.result, steps: out.steps, input: out.input };
   },
 });
