@@ -14,7 +14,8 @@ const nextConfig = {
   // APP_BUILD_ID when set (the image's build argument), else the git commit, else Next's random one.
   generateBuildId: () => buildId(),
   // PGlite ships wasm and data files; keep it out of the bundler.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],
+  // yazl: loaded by Node itself, so the CRC-32 module it requires is the one services/files/zip-crc32.ts points at native code.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer', 'yazl'],
   // Never trace the live data directory into build output.
   outputFileTracingExcludes: { '/*': ['./data/**/*', './.tmp/**/*'] },
   poweredByHeader: false,

@@ -15,6 +15,10 @@ import { objectBody } from './object-body';
 import { SAFE_HEADERS } from './get-file';
 import type { ObjectRow } from './model';
 import { readableObject } from './viewer';
+import { preferNativeCrc32 } from './zip-crc32';
+
+// The zip's checksum in native code (zip-crc32.ts).
+preferNativeCrc32();
 
 const MAX_ENTRIES = 10_000;
 const MAX_BYTES = 20 * 1024 * 1024 * 1024;
