@@ -1,6 +1,6 @@
 // `npm test`: lint, build, typecheck, unit + integration (vitest), e2e (Playwright).
 // Runs every step even when one fails, then prints a plain `N passed, N failed` line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild, root } from './lib/build.mjs';
@@ -31,11 +31,40 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } })
     .status === 0;
 
-if (!step('ESLint', () => run(bin('eslint'), ['--max-warnings=0', '.']))) failed++;
-// Types are checked once, by the tsc step below (the whole project, tests included), not again inside the build.
+// ESLint and tsc are one thread each: on two cores they run side by side, after the build (tsc reads the route
+// types the build writes to .next/types). Types are checked once, by tsc (the whole project, tests included),
+// not again inside the build. Each prints when it ends, so the two outputs do not interleave.
 const built = step('Сборка (next build)', () => ensureBuild({ typecheck: false }));
 if (!built) failed++;
-if (!step('Проверка типов (tsc)', () => run(bin('tsc'), ['--noEmit']))) failed++;
+const runBuffered = (name, cmd, args) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    let ended = false;
+    const done = (ok) => {
+      if (ended) return;
+      ended = true;
+      console.log(`\n━━ ${name} ━━`);
+      if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+      resolve({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    };
+    child.on('error', (err) => {
+      out += `${String(err)}\n`;
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
+for (const s of await Promise.all([
+  runBuffered('ESLint', bin('eslint'), ['--max-warnings=0', '.']),
+  runBuffered('Проверка типов (tsc)', bin('tsc'), ['--noEmit']),
+])) {
+  steps.push(s);
+  // A failed check that is not a test (lint, types) counts as one failure, so it is never hidden.
+  if (!s.ok) failed++;
+}
 
 const vitestJson = path.join(tmp, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
