@@ -45,14 +45,23 @@ export async function sha256File(file) {
   return hash.digest('hex');
 }
 
-/** A one-line progress indicator on a terminal (nothing when the output is not one). */
-export function progress(label, total) {
+/**
+ * A one-line progress indicator on a terminal; when stderr is not one, nothing — or with `lines`, a line at
+ * every tenth of the way (a log keeps the progress of a long run).
+ */
+export function progress(label, total, { lines = false } = {}) {
   let done = 0;
+  let shown = -1;
   const tty = process.stderr.isTTY;
   return {
     tick() {
       done++;
-      if (!tty) return;
+      if (!tty) {
+        const tenth = total ? Math.floor((done * 10) / total) : 10;
+        if (lines && tenth !== shown) process.stderr.write(`${label}: ${done}/${total}\n`);
+        shown = tenth;
+        return;
+      }
       const width = 30;
       const filled = total ? Math.round((done / total) * width) : width;
       process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
@@ -71,13 +80,13 @@ function pgTool(cmd, args) {
   return res.stdout;
 }
 
-async function openPglite(dir, loadDataDir) {
+export async function openPglite(dir, loadDataDir) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   return PGlite.create({ dataDir: dir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
-async function s3Client(s3) {
+export async function s3Client(s3) {
   const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({ endpoint: s3.endpoint, region: s3.region, credentials: s3.credentials, forcePathStyle: s3.forcePathStyle });
 }
@@ -92,7 +101,7 @@ async function* s3Keys(client, bucket) {
   } while (token);
 }
 
-function diskKeys(dir) {
+export function diskKeys(dir) {
   const keys = [];
   const walk = (rel) => {
     for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {

@@ -16,7 +16,7 @@ const serverOnly = {
 };
 
 /** Imports lib/server/admin.ts. */
-async function loadAdmin() {
+export async function loadAdmin() {
   let build;
   try {
     ({ build } = await import('esbuild'));
