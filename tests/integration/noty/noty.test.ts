@@ -4,12 +4,14 @@ import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { courseCompleted } from '@/lib/server/services/education/events';
 import { startSession } from '@/lib/server/services/auth/sessions';
+import { sweepUploads } from '@/lib/server/services/files/sweep-uploads';
 import { notify } from '@/lib/server/services/noty/notify';
 import { STREAM_TIMING } from '@/lib/server/services/noty/stream';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { createTestContext, type TestContext } from '../../helpers/context';
 import { testDriver } from '../../helpers/db';
 import { callProduct } from '../../helpers/product';
+import { call, sendChunk, sha256 } from '../files/harness';
 import { SseReader } from './sse';
 
 const KEY = 'noty-service-key-for-tests-0123';
@@ -257,6 +259,35 @@ describe(`notifications (${testDriver()})`, () => {
       expect(stale!.body).toContain('«Стол»');
       // The owner is not told about their own change.
       expect((await titles(owner)).map((n) => n.kind)).toEqual([]);
+    });
+
+    it('an upload finished (once), one whose bytes came broken, one abandoned and swept', async () => {
+      const u = await createTestUser(ctx);
+      const bytes = Buffer.from('смета на стол');
+      const created = (await files(u, 'createUpload', { name: 'Смета.txt', type: 'documents', size: bytes.length, sha256: sha256(bytes) })) as { upload_id: string };
+      await sendChunk(ctx, u, created.upload_id, 0, bytes);
+      const done = (await files(u, 'completeUpload', { upload_id: created.upload_id })) as { object: { id: string } };
+      expect(await titles(u)).toMatchObject([{ kind: 'upload', title: 'Файл «Смета.txt» загружен', body: '', link: `/file/${done.object.id}` }]);
+      await files(u, 'completeUpload', { upload_id: created.upload_id }); // a repeated completion tells nothing new
+      await as(u, 'markRead', { all: true });
+
+      const broken = (await files(u, 'createUpload', { name: 'Битый.txt', type: 'documents', size: bytes.length, sha256: 'a'.repeat(64) })) as { upload_id: string };
+      await sendChunk(ctx, u, broken.upload_id, 0, bytes);
+      const refused = await call(ctx, u, 'completeUpload', { upload_id: broken.upload_id });
+      expect(refused.body).toMatchObject({ ok: false, code: 'CHECKSUM_MISMATCH' });
+      const [failed] = await titles(u);
+      expect(failed).toMatchObject({ kind: 'upload', title: 'Файл «Битый.txt» не загружен', body: refused.body.msg, link: '', read_at: null });
+
+      await files(u, 'abortUpload', { upload_id: broken.upload_id }); // the user gave up on it: nothing more to tell
+
+      await files(u, 'createUpload', { name: 'Брошенный.txt', type: 'documents', size: 3 });
+      await sweepUploads(ctx, new Date(Date.now() + (ctx.env.UPLOAD_IDLE_HOURS + 1) * 3600_000));
+      expect((await titles(u))[0]).toMatchObject({ kind: 'upload', title: 'Загрузка файла «Брошенный.txt» не завершена', body: expect.stringMatching(/^Файл не догружался \d+ час.* и удалён/) });
+      expect((await titles(u)).map((n) => n.title)).toEqual([
+        'Загрузка файла «Брошенный.txt» не завершена',
+        'Файл «Битый.txt» не загружен',
+        'Файл «Смета.txt» загружен',
+      ]);
     });
 
     it('a process set changed: its specifications need recalculation', async () => {
