@@ -1,12 +1,14 @@
 // search/query over 10 000 objects of one user (3 000 specifications, 3 000 folders, 2 000 companies,
 // 1 000 business processes, 1 000 custom calculators): p50 / p99 of typical queries against a trivial gateway
-// call (POST /api/v1/health) in the same run. With DATABASE_URL — on PostgreSQL (an empty database).
+// call (POST /api/v1/health) in the same run, interleaved (each case once per turn, BENCH_ROUNDS rounds).
+// With DATABASE_URL — on PostgreSQL (an empty database).
 import fs from 'node:fs';
 import { freePort, median, requireBuild, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';
 import { call, signUp } from './helpers/files.mjs';
 
 const OBJECTS = Number(process.env.BENCH_SEARCH_OBJECTS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 requireBuild();
 const dataDir = tempDataDir('search');
@@ -54,14 +56,20 @@ async function parallel(n, fn) {
   );
 }
 
-async function timeIt(fn) {
-  const xs = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const t = performance.now();
-    await fn();
-    xs.push(performance.now() - t);
+/** Every case once per turn, ROUNDS rounds of SAMPLES / ROUNDS turns: the load of the machine falls on all alike. */
+async function timeInterleaved(cases) {
+  const xs = cases.map(() => []);
+  const turns = Math.max(1, Math.round(SAMPLES / ROUNDS));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let t = 0; t < turns; t++) {
+      for (const [i, [, fn]] of cases.entries()) {
+        const t0 = performance.now();
+        await fn();
+        xs[i].push(performance.now() - t0);
+      }
+    }
   }
-  return { p50: median(xs), p99: pct(xs, 99) };
+  return cases.map(([name], i) => [name, { p50: median(xs[i]), p99: pct(xs[i], 99) }]);
 }
 
 try {
@@ -89,16 +97,16 @@ try {
   const search = (q) => () => product(auth, 'search/query', { q, limit: 5 });
   const innPart = requisites(42).inn.slice(2, 8);
   for (let i = 0; i < 20; i++) await search('стол')();
-  const rows = [
-    ['health (baseline)', await timeIt(health)],
-    ['«стол» (word, 1 500 hits)', await timeIt(search('стол'))],
-    ['«калькуляции» (form)', await timeIt(search('калькуляции'))],
-    ['«ёлочн» (ё, prefix)', await timeIt(search('ёлочн'))],
-    ['«ка» (2 letters)', await timeIt(search('ка'))],
-    [`«${innPart}» (ИНН digits)`, await timeIt(search(innPart))],
-    ['«калкуляция» (typo)', await timeIt(search('калкуляция'))],
-    ['«а» (1 char)', await timeIt(search('а'))],
-  ];
+  const rows = await timeInterleaved([
+    ['health (baseline)', health],
+    ['«стол» (word, 1 500 hits)', search('стол')],
+    ['«калькуляции» (form)', search('калькуляции')],
+    ['«ёлочн» (ё, prefix)', search('ёлочн')],
+    ['«ка» (2 letters)', search('ка')],
+    [`«${innPart}» (ИНН digits)`, search(innPart)],
+    ['«калкуляция» (typo)', search('калкуляция')],
+    ['«а» (1 char)', search('а')],
+  ]);
   const b = rows[0][1];
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(28)} p50 ${fmt(r.p50).padStart(6)} ms  p99 ${fmt(r.p99).padStart(6)} ms  (${fmt(r.p50 / b.p50)}× / ${fmt(r.p99 / b.p99)}× baseline p50 / p99)`);

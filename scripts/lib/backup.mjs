@@ -83,7 +83,8 @@ function pgTool(cmd, args) {
 export async function openPglite(dir, loadDataDir) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return PGlite.create({ dataDir: dir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  return PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 export async function s3Client(s3) {

@@ -42,13 +42,15 @@ const MIGRATION_LOCK = 7_254_271_001;
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.driver === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
-    // Trigram similarity for the search (PostgreSQL loads pg_trgm by CREATE EXTENSION in a migration; PGlite needs the module too).
+    // Trigram similarity and GIN indexes led by the owner for the search (PostgreSQL loads pg_trgm and btree_gin by
+    // CREATE EXTENSION in a migration; PGlite needs the modules too).
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // PGlite does not create parent folders.
     if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
-    const client = await PGlite.create({ ...(opts.dir ? { dataDir: opts.dir } : {}), extensions: { pg_trgm } });
+    const client = await PGlite.create({ ...(opts.dir ? { dataDir: opts.dir } : {}), extensions: { pg_trgm, btree_gin } });
     const db = drizzle({ client, schema });
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

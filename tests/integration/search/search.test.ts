@@ -150,15 +150,19 @@ describe(`search/query (${testDriver()})`, () => {
   it('bad input: empty and one character find nothing without a search query; 10 000 characters are cut; query syntax is only text', async () => {
     let searches = 0;
     const dialect = new PgDialect();
-    const db = new Proxy(suite.ctx.db, {
-      get(target, prop, receiver) {
-        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
-        return (query: SQL) => {
-          if (/to_tsquery|word_similarity/.test(dialect.sqlToQuery(query).sql)) searches++;
-          return target.execute(query);
-        };
-      },
-    }) as Db;
+    // Counts the statements that search, run directly or in a transaction.
+    const counting = (inner: Db): Db =>
+      new Proxy(inner, {
+        get(target, prop, receiver) {
+          if (prop === 'transaction') return (fn: (tx: Db) => unknown) => target.transaction((tx) => fn(counting(tx as unknown as Db)) as Promise<unknown>);
+          if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+          return (query: SQL) => {
+            if (/to_tsquery|word_similarity/.test(dialect.sqlToQuery(query).sql)) searches++;
+            return target.execute(query);
+          };
+        },
+      });
+    const db = counting(suite.ctx.db);
     const counted = { ...suite.ctx, db };
     for (const q of ['', ' ', 'а', ' я ', '!!', '&|']) {
       const a = await search(suite.alice, q, {}, counted);

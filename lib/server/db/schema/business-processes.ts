@@ -24,7 +24,7 @@ export const businessProcesses = pgTable(
   },
   (t) => [
     index('business_processes_owner_idx').on(t.ownerId, t.updatedAt),
-    index('business_processes_search_tsv_idx').using('gin', t.searchTsv),
-    index('business_processes_search_trgm_idx').using('gin', sql`search_norm(${t.name}) gin_trgm_ops`),
+    index('business_processes_search_tsv_idx').using('gin', t.ownerId, t.searchTsv).with({ fastupdate: false }),
+    index('business_processes_search_trgm_idx').using('gin', t.ownerId, sql`search_norm(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );

@@ -29,6 +29,10 @@ export interface CostingDefaultsRow {
  * Companies of a user: own companies (`is_own`) and counterparties. Реквизиты are stored
  * cleaned (digits only, КПП upper-case), empty string = not given. `version` guards concurrent edits.
  */
+/** A company's title as lists and the search show it: the short name, else the full one. */
+export const companyTitle = (c: { shortName: unknown; fullName: unknown }): SQL =>
+  sql`case when ${c.shortName} <> '' then ${c.shortName} else ${c.fullName} end`;
+
 export const companies = pgTable(
   'companies',
   {
@@ -73,7 +77,9 @@ export const companies = pgTable(
   (t) => [
     index('companies_owner_idx').on(t.ownerId, t.isOwn),
     index('companies_owner_inn_idx').on(t.ownerId, t.inn),
-    index('companies_search_tsv_idx').using('gin', t.searchTsv),
-    index('companies_search_trgm_idx').using('gin', sql`search_norm(${t.shortName} || ' ' || ${t.fullName}) gin_trgm_ops`),
+    // The search looks only in the caller's rows: the owner is the index's first column (btree_gin), so a
+    // word or a typo is looked up among one user's companies however many the others have.
+    index('companies_search_tsv_idx').using('gin', t.ownerId, t.searchTsv).with({ fastupdate: false }),
+    index('companies_search_trgm_idx').using('gin', t.ownerId, sql`search_norm(${companyTitle(t)}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );

@@ -63,8 +63,8 @@ export const fileObjects = pgTable(
       .where(sql`${t.trashId} is null`),
     index('files_objects_trash_idx').on(t.trashId).where(sql`${t.trashId} is not null`),
     index('files_objects_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
-    index('files_objects_search_tsv_idx').using('gin', t.searchTsv),
-    index('files_objects_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('files_objects_search_tsv_idx').using('gin', t.ownerId, t.searchTsv).with({ fastupdate: false }),
+    index('files_objects_search_trgm_idx').using('gin', t.ownerId, sql`${t.searchName} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 

@@ -57,7 +57,7 @@ export const customCalculators = pgTable(
   (t) => [
     index('custom_calculators_owner_idx').on(t.ownerId),
     uniqueIndex('custom_calculators_share_uq').on(t.shareToken),
-    index('custom_calculators_search_tsv_idx').using('gin', t.searchTsv),
-    index('custom_calculators_search_trgm_idx').using('gin', sql`search_norm(${t.name}) gin_trgm_ops`),
+    index('custom_calculators_search_tsv_idx').using('gin', t.ownerId, t.searchTsv).with({ fastupdate: false }),
+    index('custom_calculators_search_trgm_idx').using('gin', t.ownerId, sql`search_norm(${t.name}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );

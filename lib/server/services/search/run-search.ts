@@ -30,22 +30,34 @@ export interface SearchGroup {
 
 type Found = SourceRow & { kind: string; rank: number; total: string | number };
 
+/**
+ * The typo pass ranks at most this many similar rows of a kind (and counts no more): similarity is costly to
+ * compute, and a mistyped query is after the few best.
+ */
+export const TYPO_CANDIDATES = 100;
+
 /** One statement for all the sources: each ranked in its kind, the best `limit` of each, with the kind's count. */
 async function found(db: Db, sources: readonly SearchSource[], m: Match, userId: string, limit: number): Promise<Found[]> {
+  const cap = m.pass === 'typo' ? sql` limit ${TYPO_CANDIDATES}` : sql``;
   const union = sql.join(
-    sources.map((s) => sql`select ${s.kind}::text as kind, r.* from (${s.rows(m, userId)}) r`),
+    sources.map((s) => sql`(select ${s.kind}::text as kind, r.* from (${s.rows(m, userId)}) r${cap})`),
     sql` union all `,
   );
-  return rows<Found>(
-    db,
-    sql`select x.kind, x.id, x.title, x.subtitle, x.ref, x.rank, x.total, f.name as folder_name
+  const statement = sql`select x.kind, x.id, x.title, x.subtitle, x.ref, x.rank, x.total, f.name as folder_name
           from (select h.*, row_number() over (partition by h.kind order by h.rank desc, h.title, h.id) as n,
                        count(*) over (partition by h.kind) as total
                   from (${union}) h) x
           left join files_objects f on f.id = x.folder
          where x.n <= ${limit}
-         order by x.kind, x.n`,
-  );
+         order by x.kind, x.n`;
+  // The planner's defaults misjudge this statement on a user with many rows: it would read all their rows and
+  // test each (a sequential scan, or the owner's part of an index) because it prices a text-search or trigram
+  // test like a comparison of numbers. In this statement's transaction only: no sequential scan where an index
+  // serves, and operators priced nearer to what those tests cost — the search indexes find the candidates.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.05', true)`);
+    return rows<Found>(tx as unknown as Db, statement);
+  });
 }
 
 /**
@@ -53,6 +65,7 @@ async function found(db: Db, sources: readonly SearchSource[], m: Match, userId:
  * Groups come best rank first (a tie keeps the sources' order); items best first within a group.
  */
 export async function runSearch(db: Db, sources: readonly SearchSource[], query: PreparedQuery, userId: string, limit: number): Promise<SearchGroup[]> {
+  await Promise.all(sources.map((s) => s.prepare?.(db)));
   let hits = await found(db, sources, wordsMatch(query), userId, limit);
   if (hits.length === 0) hits = await found(db, sources, typoMatch(query), userId, limit);
   const groups: (SearchGroup & { best: number; order: number })[] = [];

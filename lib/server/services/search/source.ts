@@ -1,6 +1,7 @@
 import 'server-only';
 import type { SQL } from 'drizzle-orm';
 import type { Forms } from '@/lib/domain/format/plural';
+import type { Db } from '../../db/client';
 import type { Match } from './match';
 
 /** A found row as a source's SQL gives it (the runner adds `kind`, `total` and the folder's name). */
@@ -28,6 +29,8 @@ export interface SearchSource {
   forms: Forms;
   /** primeicons class of the group. */
   icon: string;
+  /** Work done once before the source's first query (e.g. caching what the database makes of constant data). */
+  prepare?(db: Db): Promise<void>;
   rows(m: Match, userId: string): SQL;
   /** Where the item opens and its second line. */
   present(row: SourceRow): { href: string; subtitle: string };

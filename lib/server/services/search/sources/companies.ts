@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { companyTitle } from '../../../db/schema/companies';
 import type { SearchSource } from '../source';
 
 /**
@@ -13,14 +14,16 @@ export const companiesSource: SearchSource = {
   icon: 'pi pi-building',
   rows: (m, userId) => {
     const tsv = sql`c.search_tsv`;
-    const text = sql`search_norm(c.short_name || ' ' || c.full_name)`;
+    const title = companyTitle({ shortName: sql`c.short_name`, fullName: sql`c.full_name` });
+    // The expression of the companies' trigram index, so a typo is looked up there.
+    const text = sql`search_norm(${title})`;
     const d = m.pass === 'words' ? m.query.digits : null;
     const digitsHit = d ? sql` or strpos(c.inn, ${d}) > 0 or strpos(c.ogrn, ${d}) > 0` : sql``;
     const digitsRank = d
       ? sql` + case when c.inn = ${d} or c.ogrn = ${d} then 2 when strpos(c.inn, ${d}) = 1 or strpos(c.ogrn, ${d}) = 1 then 1
                    when strpos(c.inn, ${d}) > 0 or strpos(c.ogrn, ${d}) > 0 then 0.5 else 0 end`
       : sql``;
-    return sql`select c.id::text as id, case when c.short_name <> '' then c.short_name else c.full_name end as title,
+    return sql`select c.id::text as id, ${title} as title,
                       concat_ws(' · ', case when c.inn <> '' then 'ИНН ' || c.inn end, case when c.ogrn <> '' then 'ОГРН ' || c.ogrn end) as subtitle,
                       case when c.is_own then 'own' else '' end as ref, null::text as folder,
                       (${m.rank(tsv, text)}${digitsRank})::float8 as rank

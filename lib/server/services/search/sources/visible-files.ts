@@ -8,24 +8,28 @@ import type { Match } from '../match';
  * shared with them), never what is in the recycle bin, never avatars. Someone else's public object is readable
  * by its link only and is not listed, so it is not found either. `where` narrows by type and kind.
  *
+ * Own objects and shared ones are two parts of a `union all`: the own part is looked up in the search indexes
+ * led by the owner (only the caller's rows are read), the shared part among the few objects shared with them.
+ *
  * Columns: id, title, subtitle (''), ref (`<type>:own` or `<type>:shared`), folder (own objects: the parent), rank.
  */
 export function visibleFiles(m: Match, userId: string, where: SQL): SQL {
   const tsv = sql`o.search_tsv`;
   const text = sql`o.search_name`;
-  return sql`select o.id, o.name as title, '' as subtitle,
-                    o.type || case when o.owner_id = ${userId} then ':own' else ':shared' end as ref,
-                    case when o.owner_id = ${userId} then o.parent_id end as folder,
-                    ${m.rank(tsv, text)} as rank
+  const found = sql`o.trash_id is null and o.type <> 'avatars' and ${where} and ${m.hit(tsv, text)}`;
+  return sql`select o.id, o.name as title, '' as subtitle, o.type || ':own' as ref, o.parent_id as folder, ${m.rank(tsv, text)} as rank
                from files_objects o
-              where o.trash_id is null and o.type <> 'avatars' and ${where} and ${m.hit(tsv, text)}
-                and (o.owner_id = ${userId}
-                     or o.id in (with recursive shared as (
-                                   select s.object_id as id, 0 as depth from files_shares s where s.user_id = ${userId}
-                                   union all
-                                   select c.id, sh.depth + 1 from files_objects c join shared sh on c.parent_id = sh.id
-                                    where sh.depth < 256
-                                 ) select id from shared))`;
+              where o.owner_id = ${userId} and ${found}
+             union all
+             select o.id, o.name, '', o.type || ':shared', null::text, ${m.rank(tsv, text)}
+               from files_objects o
+              where o.owner_id <> ${userId} and ${found}
+                and o.id in (with recursive shared as (
+                               select s.object_id as id, 0 as depth from files_shares s where s.user_id = ${userId}
+                               union all
+                               select c.id, sh.depth + 1 from files_objects c join shared sh on c.parent_id = sh.id
+                                where sh.depth < 256
+                             ) select id from shared)`;
 }
 
 /** The second line of a file-manager item: its folder, else where it lives. */
