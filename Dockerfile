@@ -35,6 +35,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# SIGTERM: server.mjs stops taking connections and lets requests in progress finish (at most 10 s).
+# SIGTERM: server.mjs stops taking connections, ends the notification streams, lets requests in progress finish
+# (SHUTDOWN_GRACE_SECONDS, 10 s) and closes the database; give it more than 10 s (`docker stop -t 20`).
 STOPSIGNAL SIGTERM
 CMD ["node", "server.mjs"]
