@@ -29,6 +29,11 @@ export const calculateInputSchema = z.object({
   specs: z.record(z.string().max(100), specificationSchema).optional(),
   /** The date whose rates apply (YYYY-MM-DD); default today (Moscow). */
   date: z.iso.date({ error: 'Дата в формате ГГГГ-ММ-ДД.' }).optional(),
+  /**
+   * «Цена на дату» (YYYY-MM-DD): lines pointing at catalogue items take the items' prices valid that day, operations
+   * pointing at work centres their rates. Absent: the prices saved in the documents.
+   */
+  priceDate: z.iso.date({ error: 'Дата в формате ГГГГ-ММ-ДД.' }).optional(),
   /** Take defaults from this own company (otherwise the first own company with costing, then saved defaults). */
   companyId: z.uuid({ error: 'Неверный идентификатор компании.' }).optional(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { companies } from './companies';
+import type { RecalcReportLine } from '@/lib/schemas/catalog';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -198,7 +199,7 @@ export const catalogRecalcRuns = pgTable(
     state: text('state').notNull().default('running'),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
-    report: jsonb('report').$type<Record<string, unknown>[]>().notNull().default([]),
+    report: jsonb('report').$type<RecalcReportLine[]>().notNull().default([]),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

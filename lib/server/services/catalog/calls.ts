@@ -26,7 +26,7 @@ import { listItems } from './list-items';
 import { listPrices } from './list-prices';
 import { listStale } from './list-stale';
 import { listWorkCentres } from './list-work-centres';
-import { pricesOnDate } from './prices-on-date';
+import { pricesOnDateCall as pricesOnDate } from './prices-on-date';
 import { recalcAll } from './recalc-all';
 import { recalcStatus } from './recalc-status';
 import { saveSettings } from './save-settings';

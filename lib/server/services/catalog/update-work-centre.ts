@@ -1,6 +1,33 @@
 import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
 import { workCentreUpdateInput } from '@/lib/schemas/catalog';
-import { pending } from './pending';
+import type { Db } from '../../db/client';
+import { workCentres } from '../../db/schema';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { findWorkCentre, spreadRates, workCentreColumns, workCentreConflict, workCentreNotFound, workCentreOnWire } from './work-centres';
 
-/** `catalog/work-centres/update`: see docs/api.md. */
-export const updateWorkCentre = pending(workCentreUpdateInput);
+/**
+ * `catalog/work-centres/update {id, version, …}` → `{workCentre, processSets}`: stale → 409. A changed rate is
+ * copied into every business-process step pointing at the centre in the same transaction (`processSets`).
+ */
+export const updateWorkCentre = defineCall({
+  input: workCentreUpdateInput,
+  async handle({ input: { id, version, data }, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const before = await findWorkCentre(ctx.db, user.id, id);
+    if (!before) throw workCentreNotFound();
+    const { row, processSets } = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(workCentres)
+        .set({ ...workCentreColumns(data), version: sql`${workCentres.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(workCentres.id, id), eq(workCentres.ownerId, user.id), eq(workCentres.version, version)))
+        .returning();
+      if (!row) throw workCentreConflict(before.version === version ? version + 1 : before.version);
+      const rateChanged = row.hourlyRateKop !== before.hourlyRateKop || row.machineHourRateKop !== before.machineHourRateKop;
+      return { row, processSets: rateChanged ? await spreadRates(tx as unknown as Db, user.id, row) : [] };
+    });
+    const msg = processSets.length ? `Сохранено. Новые ставки переданы в наборы процессов: ${processSets.length}.` : 'Сохранено.';
+    return { msg, workCentre: workCentreOnWire(row), processSets };
+  },
+});

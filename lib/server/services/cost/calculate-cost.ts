@@ -13,6 +13,7 @@ import { collectSpecs, readStoredSpec } from './load-specs';
 import { findBusinessProcess } from '../business-processes/model';
 import { costRatesOn } from './rates';
 import { moscowToday } from '@/lib/domain/format/date';
+import { priceDocuments } from '../catalog/apply-catalog';
 
 export { calculateInputSchema, type CalculateInput };
 
@@ -26,7 +27,8 @@ export async function prepareCalculation(ctx: AppContext, userId: string, input:
     spec = givenRoot ? asSpecDocument(givenRoot) : await readStoredSpec(ctx.db, userId, rootId, false);
   } else spec = asSpecDocument(input.spec);
   const given = Object.fromEntries(Object.entries(input.specs ?? {}).map(([k, v]) => [k, asSpecDocument(v)]));
-  const specs = await collectSpecs(ctx.db, userId, spec, given);
+  let specs = await collectSpecs(ctx.db, userId, spec, given);
+  if (input.priceDate) ({ root: spec, nested: specs } = await priceDocuments(ctx.db, userId, spec, specs, input.priceDate));
   spec = await withProcessSet(ctx, userId, spec);
   for (const [id, doc] of specs) if (doc.processSetId) specs.set(id, await withProcessSet(ctx, userId, doc));
   const defaults = await defaultParamsFor(ctx.db, userId, input.companyId);

@@ -23,6 +23,8 @@ interface SpecCostItem {
   stale: boolean;
   nested: { id: string; name: string; updatedAt: string }[];
   processSet: { id: string; name: string; updatedAt: string } | null;
+  /** Catalogue items (work centres) it uses whose prices (rates) changed after it was saved. */
+  items: { id: string; name: string; changedAt: string }[];
 }
 
 /**
@@ -42,7 +44,7 @@ export const specificationCosts = defineCall({
     const cache: Record<string, SpecDocument> = {};
     const items: SpecCostItem[] = [];
     for (const id of [...new Set(ids)]) {
-      const item: SpecCostItem = { id, fullCost: null, unit: '', outputQty: '1', error: null, stale: false, nested: [], processSet: null };
+      const item: SpecCostItem = { id, fullCost: null, unit: '', outputQty: '1', error: null, stale: false, nested: [], processSet: null, items: [] };
       items.push(item);
       try {
         const row = await specObject(ctx.db, user.id, id, 'read');

@@ -7,6 +7,7 @@ import { ServiceError } from '../../errors';
 import { resolveObject } from '../files/access';
 import type { ObjectRow } from '../files/model';
 import { specDocument } from './mentioning';
+import { catalogIdsOf, fillCatalogChanges, type CatalogRef } from '../catalog/staleness';
 
 /** One specification of a BOM tree as stored: its object row and the ids it refers to. */
 export interface SpecNode {
@@ -17,6 +18,8 @@ export interface SpecNode {
   setChangedAt: Date | null;
   setName?: string;
   access: 'owner' | 'edit' | 'read';
+  /** Catalogue items and work centres its lines point at, with when their prices or rates last changed. */
+  catalog: CatalogRef[];
 }
 
 /** The specification and everything nested in it that the caller may read (unreadable ones are left out). */
@@ -36,7 +39,7 @@ export async function loadTree(db: Db, userId: string, root: ObjectRow): Promise
       setChangedAt = set?.updatedAt ?? null;
       setName = set?.name;
     }
-    nodes.set(row.id, { row, children, processSetId, setChangedAt, setName, access });
+    nodes.set(row.id, { row, children, processSetId, setChangedAt, setName, access, catalog: catalogIdsOf(doc) });
     return children;
   };
   let queue = await add(root, 'owner');
@@ -55,10 +58,18 @@ export async function loadTree(db: Db, userId: string, root: ObjectRow): Promise
     }
     queue = next;
   }
+  await fillCatalogChanges(db, userId, nodes.values());
   return nodes;
 }
 
-/** Why a specification needs recalculation: nested ones changed after it, its process set changed after it. */
+/** When a node's catalogue references last changed (0: none or never). */
+const catalogChangedAt = (n: SpecNode) => Math.max(0, ...n.catalog.map((c) => c.changedAt?.getTime() ?? 0));
+
+/**
+ * Why a specification needs recalculation: nested ones changed after it (their own save, their process set or
+ * the prices of the catalogue items they use), its process set changed after it, or the prices of catalogue
+ * items (rates of work centres) it uses changed after it («цены устарели»).
+ */
 export function reasonsOf(nodes: Map<string, SpecNode>, id: string) {
   const self = nodes.get(id)!;
   const since = self.row.updatedAt.getTime();
@@ -71,7 +82,7 @@ export function reasonsOf(nodes: Map<string, SpecNode>, id: string) {
     seen.add(c);
     const n = nodes.get(c);
     if (!n) continue;
-    const changed = Math.max(n.row.updatedAt.getTime(), n.setChangedAt?.getTime() ?? 0);
+    const changed = Math.max(n.row.updatedAt.getTime(), n.setChangedAt?.getTime() ?? 0, catalogChangedAt(n));
     if (changed > since) nested.push({ id: c, name: n.row.name, updatedAt: new Date(changed).toISOString() });
     stack.push(...n.children);
   }
@@ -79,7 +90,10 @@ export function reasonsOf(nodes: Map<string, SpecNode>, id: string) {
     self.processSetId && self.setChangedAt && self.setChangedAt.getTime() > since
       ? { id: self.processSetId, name: self.setName ?? '', updatedAt: self.setChangedAt.toISOString() }
       : null;
-  return { nested, processSet, stale: nested.length > 0 || processSet !== null };
+  const items = self.catalog
+    .filter((c) => c.changedAt && c.changedAt.getTime() > since)
+    .map((c) => ({ id: c.id, name: c.name, changedAt: c.changedAt!.toISOString() }));
+  return { nested, processSet, items, stale: nested.length > 0 || processSet !== null || items.length > 0 };
 }
 
 /** `specs/status`'s answer for a specification row the caller may read. */
