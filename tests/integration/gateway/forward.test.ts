@@ -29,6 +29,12 @@ const upstream = http.createServer((req, res) => {
       releaseSlow = () => res.end('second part');
       return;
     }
+    if (req.url?.includes('/stream')) {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform' });
+      res.write('id: 8\nevent: notification\ndata: {"id":8}\n\n');
+      releaseSlow = () => res.end('event: end\ndata: {}\n\n');
+      return;
+    }
     if (req.url?.includes('/teapot')) {
       res.writeHead(418, [
         ['content-type', 'application/json'],
@@ -149,6 +155,27 @@ describe('gateway forwarding to an upstream', () => {
       rest += new TextDecoder().decode(value);
     }
     expect(rest).toBe('second part');
+  });
+
+  it('forwards the notification stream as it comes (an event before the upstream ends), with Last-Event-ID and the cookie', async () => {
+    seen = [];
+    const res = await routes.noty.GET(
+      new Request('http://localhost/noty/api/v1/stream', { headers: { 'last-event-id': '7', cookie: 'accessToken=t' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toContain('no-transform');
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/noty/api/v1/stream', headers: { 'last-event-id': '7', cookie: 'accessToken=t' } });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('id: 8\nevent: notification\ndata: {"id":8}\n\n');
+    releaseSlow();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += new TextDecoder().decode(value);
+    }
+    expect(rest).toBe('event: end\ndata: {}\n\n');
   });
 
   it('forwards both noty bases (api/v1 and private)', async () => {

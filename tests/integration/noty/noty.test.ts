@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { courseCompleted } from '@/lib/server/services/education/events';
-import { startSession } from '@/lib/server/services/auth/sessions';
+import { revokeUserSessions, startSession } from '@/lib/server/services/auth/sessions';
 import { sweepUploads } from '@/lib/server/services/files/sweep-uploads';
 import { notify } from '@/lib/server/services/noty/notify';
 import { STREAM_TIMING } from '@/lib/server/services/noty/stream';
@@ -200,6 +200,22 @@ describe(`notifications (${testDriver()})`, () => {
     } finally {
       STREAM_TIMING.heartbeatMs = before;
       await Promise.all([s.cancel(), other.cancel()]);
+    }
+  });
+
+  it('a password reset (every session of the user ends) closes each of their streams', async () => {
+    const c = await createTestUser(ctx);
+    const second = await startSession(ctx, c.user, {});
+    const streams = [await stream(c.headers), await stream({ authorization: `Bearer ${second.accessToken}` })];
+    try {
+      await revokeUserSessions(ctx, c.user.id, 'password_reset');
+      for (const s of streams) {
+        let last = await s.next(1000);
+        while (last && last.event !== 'end') last = await s.next(1000);
+        expect(last?.event).toBe('end');
+      }
+    } finally {
+      await Promise.all(streams.map((s) => s.cancel()));
     }
   });
 
