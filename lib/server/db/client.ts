@@ -24,7 +24,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; /** Folder of the database; omitted = in memory. */ dir?: string }
+  | {
+      driver: 'pglite';
+      /** Folder of the database; omitted = in memory. */
+      dir?: string;
+      /** A dump of a data folder (`dumpDataDir`) to start from instead of an empty database (tests: a migrated copy). */
+      loadDataDir?: Blob;
+    }
   | {
       driver: 'postgres';
       url: string;
@@ -50,7 +56,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // PGlite does not create parent folders.
     if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
-    const client = await PGlite.create({ ...(opts.dir ? { dataDir: opts.dir } : {}), extensions: { pg_trgm, btree_gin } });
+    const client = await PGlite.create({
+      ...(opts.dir ? { dataDir: opts.dir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+      extensions: { pg_trgm, btree_gin },
+    });
     const db = drizzle({ client, schema });
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -12,7 +12,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from '../../helpers
 describe(`database (${testDriver()})`, () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase();
+    t = await createTestDatabase({ migrate: true }); // an empty database migrated here, not the migrated copy
   });
   afterAll(async () => {
     await t.destroy();
