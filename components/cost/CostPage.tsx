@@ -8,7 +8,7 @@ import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { emptySpec, newMaterial } from '@/components/specifications/SpecEditor';
-import { costApi, specsApi, type StoredSpec } from '@/components/specifications/api';
+import { costApi, specsApi, type SpecChoice } from '@/components/specifications/api';
 import { formOf, paramsOf, type ParamsForm } from './CostParamsPanel';
 import { CostParamsSection } from './CostParamsSection';
 import { CostResults } from './CostResults';
@@ -21,8 +21,6 @@ import { PRINT_KEY, type PrintRequest } from './print-request';
 import { decodeCostQuery, encodeCostQuery } from './url-params';
 import s from './cost.module.css';
 
-const NO_SPECS: StoredSpec[] = [];
-
 /**
  * `/cost`: pick a specification (or edit a draft), set parameters, get the калькуляция by статьи. The chosen
  * specification, company and parameters live in the query string (`url-params.ts`): a link reproduces the
@@ -32,7 +30,10 @@ const NO_SPECS: StoredSpec[] = [];
  */
 export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const [linked] = useState(() => decodeCostQuery(new URLSearchParams(initialQuery)));
-  const [specId, setSpecId] = useState<string>(linked.specId ?? DRAFT);
+  /** The chosen specification (null: the draft); one named by a link or a scenario gets its name from `specs/pick`. */
+  const [chosen, setChosen] = useState<SpecChoice | null>(linked.specId ? { id: linked.specId, name: '', unit: '' } : null);
+  const specId = chosen?.id ?? DRAFT;
+  const setSpecId = (id: string) => setChosen(id ? { id, name: '', unit: '' } : null);
   const [draft, setDraft] = useState<SpecDocument>(() => ({ ...emptySpec(), name: 'Новое изделие', materials: [newMaterial()] }));
   const [form, setForm] = useState<ParamsForm>(linked.form ?? formOf({}));
   const [result, setResult] = useState<CostResult | null>(null);
@@ -41,7 +42,8 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const [busy, setBusy] = useState(false);
   const [source, setSource] = useState<string>(linked.form ? 'из ссылки' : '');
   const [companyId, setCompanyId] = useState<string | undefined>(linked.companyId);
-  const [compareIds, setCompareIds] = useState<string[]>([]);
+  const [compareSpecs, setCompareSpecs] = useState<SpecChoice[]>([]);
+  const compareIds = useMemo(() => compareSpecs.map((x) => x.id), [compareSpecs]);
   const [compare, setCompare] = useState<CompareColumn[] | null>(null);
   const [sensitivity, setSensitivity] = useState<Sensitivity | null>(null);
   const [sensitivityError, setSensitivityError] = useState<string | null>(null);
@@ -59,7 +61,8 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
     setSource(d.source.kind === 'company' ? `параметры компании «${d.source.name}»` : d.source.kind === 'user' ? 'ваши параметры по умолчанию' : '');
   }, []);
 
-  const specs = useLoad(() => specsApi.list(), []).data ?? NO_SPECS;
+  const named = useLoad(() => specsApi.pick({ ids: [specId] }), [specId], { enabled: !!chosen && !chosen.name }).data?.items[0];
+  const spec = chosen && !chosen.name && named?.id === chosen.id ? named : chosen;
   // The defaults (of the linked company, else the first own one with costing, else the user's) unless the link has
   // parameters or the user edited first; the answer's `law` (today's VAT rate and contribution tariff) is used always.
   const law = useLoad(
@@ -89,7 +92,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
         ...others.map((id) =>
           costAnalysisApi.calculate({ spec: { specId: id }, params, companyId }).then(
             (a): CompareColumn => ({ name: a.result.name, figures: a.result.perUnit }),
-            (e): CompareColumn => ({ name: specs.find((x) => x.id === id)?.name ?? id, figures: null, error: userMessage(e) }),
+            (e): CompareColumn => ({ name: compareSpecs.find((x) => x.id === id)?.name ?? id, figures: null, error: userMessage(e) }),
           ),
         ),
       ]);
@@ -114,7 +117,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
     } finally {
       setBusy(false);
     }
-  }, [specId, draft, form, compareIds, specs, companyId]);
+  }, [specId, draft, form, compareIds, compareSpecs, companyId]);
 
   const calculateRef = useRef(calculate);
   useEffect(() => {
@@ -166,7 +169,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
     <div className={s.page}>
       <PageBreadcrumb items={['Себестоимость']} />
       <h1>Себестоимость</h1>
-      <CostSpecSection specs={specs} specId={specId} onSpecId={setSpecId} compareIds={compareIds} onCompareIds={setCompareIds} draft={draft} onDraft={setDraft} errors={specFields} />
+      <CostSpecSection spec={spec} onSpec={setChosen} compare={compareSpecs} onCompare={setCompareSpecs} draft={draft} onDraft={setDraft} errors={specFields} />
       <CostParamsSection
         source={source}
         law={law}

@@ -1,10 +1,11 @@
 'use client';
 
-import type { Dispatch, SetStateAction } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { SpecEditor } from '@/components/specifications/SpecEditor';
-import type { StoredSpec } from '@/components/specifications/api';
+import { specsApi, type SpecChoice } from '@/components/specifications/api';
 import { CostStaleNotice } from './CostStaleNotice';
+import { SpecPicker, SpecsPicker } from './SpecPicker';
 import s from './cost.module.css';
 
 /** The value of «Черновик» in the specification picker. */
@@ -12,62 +13,54 @@ export const DRAFT = '';
 
 /**
  * What is calculated: a stored specification (with its staleness notice) or a draft edited here, and the other
- * specifications to compare with.
+ * specifications to compare with. Both pickers search the user's specifications on the server, a page at a
+ * time; the draft's semi-finished list is loaded (names and units only) once the draft is worked on.
  */
 export function CostSpecSection({
-  specs,
-  specId,
-  onSpecId,
-  compareIds,
-  onCompareIds,
+  spec,
+  onSpec,
+  compare,
+  onCompare,
   draft,
   onDraft,
   errors,
 }: {
-  specs: StoredSpec[];
-  specId: string;
-  onSpecId: (id: string) => void;
-  compareIds: string[];
-  onCompareIds: (ids: string[]) => void;
+  /** The chosen specification (its name may still be loading: ''), null = the draft. */
+  spec: SpecChoice | null;
+  onSpec: (spec: SpecChoice | null) => void;
+  compare: SpecChoice[];
+  onCompare: (specs: SpecChoice[]) => void;
   draft: SpecDocument;
   onDraft: Dispatch<SetStateAction<SpecDocument>>;
   /** The draft's field errors from the last calculation (`spec.` stripped). */
   errors: Record<string, string>;
 }) {
+  const [nestable, setNestable] = useState<SpecChoice[] | undefined>(undefined);
+  const [wanted, setWanted] = useState(false);
+  const wantNestable = () => {
+    if (wanted) return;
+    setWanted(true);
+    specsApi.choices().then(setNestable, () => setWanted(false));
+  };
   return (
     <section className={s.card}>
-      <label className={s.field}>
-        Спецификация
-        <select aria-label="Спецификация" className={s.select} value={specId} onChange={(e) => onSpecId(e.target.value)}>
-          <option value={DRAFT}>Черновик (заполнить здесь)</option>
-          {specs.map((sp) => (
-            <option key={sp.id} value={sp.id}>
-              {sp.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {specId !== DRAFT && <CostStaleNotice specId={specId} />}
-      {specs.length > 0 && (
-        <details className={s.pick}>
-          <summary>Сравнить с другими спецификациями{compareIds.length > 0 ? ` (${compareIds.length})` : ''}</summary>
-          <div className={s.pickList}>
-            {specs
-              .filter((sp) => sp.id !== specId)
-              .map((sp) => (
-                <label key={sp.id} className={s.check}>
-                  <input
-                    type="checkbox"
-                    checked={compareIds.includes(sp.id)}
-                    onChange={(e) => onCompareIds(e.target.checked ? [...compareIds, sp.id] : compareIds.filter((x) => x !== sp.id))}
-                  />
-                  {sp.name}
-                </label>
-              ))}
-          </div>
-        </details>
+      <div className={s.field}>
+        <label htmlFor="cost-spec">Спецификация</label>
+        <SpecPicker inputId="cost-spec" value={spec && spec.name ? spec : null} onChange={onSpec} placeholder="Черновик (заполнить здесь) — или найдите спецификацию" />
+      </div>
+      {spec && <CostStaleNotice specId={spec.id} />}
+      <details className={s.pick}>
+        <summary>Сравнить с другими спецификациями{compare.length > 0 ? ` (${compare.length})` : ''}</summary>
+        <div className={s.field}>
+          <label htmlFor="cost-compare">Спецификации для сравнения</label>
+          <SpecsPicker inputId="cost-compare" value={compare} onChange={onCompare} exclude={spec?.id} />
+        </div>
+      </details>
+      {!spec && (
+        <div onFocusCapture={wantNestable} onPointerDownCapture={wantNestable}>
+          <SpecEditor value={draft} onChange={onDraft} errors={errors} specs={nestable} />
+        </div>
       )}
-      {specId === DRAFT && <SpecEditor value={draft} onChange={onDraft} errors={errors} specs={specs} />}
     </section>
   );
 }

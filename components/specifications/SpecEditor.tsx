@@ -3,7 +3,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
 import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-export';
-import type { StoredSpec } from './api';
+import type { SpecChoice } from './api';
 import { MATERIAL_COLUMNS, MaterialRow } from './SpecMaterialRow';
 import { LinkedSetOperations, OPERATION_HEADERS, OPERATION_QTY, OperationRow, QtyHeader } from './SpecOperations';
 import { newMaterial, newOperation, outputScope, type LinkableSet } from './spec-lines';
@@ -34,13 +34,13 @@ export interface SpecEditorProps {
   /** Field path → Russian message (paths of the document: `materials.0.qty`). */
   errors?: Record<string, string>;
   /** Stored specifications for the nested-spec picker (without this one and those that contain it). */
-  specs?: StoredSpec[];
+  specs?: SpecChoice[];
   /** Business-process sets the specification may take its operations from (with their steps, to show them). */
   processSets?: LinkableSet[];
 }
 
 const NO_ERRORS: Record<string, string> = {};
-const NO_SPECS: StoredSpec[] = [];
+const NO_SPECS: SpecChoice[] = [];
 
 /** The specification document editor: header, materials (inline), operations. Rows re-render only when they change. */
 export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets }: SpecEditorProps) {

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { MaterialLine } from '@/lib/domain/cost';
 import { WASTE_MODE_TITLES } from '@/lib/domain/cost/spec-export';
-import type { StoredSpec } from './api';
+import type { SpecChoice } from './api';
 import { defaultReturnableQty, type RowProps } from './spec-lines';
 import { OKEI_UNITS } from './units';
 import s from './spec-editor.module.css';
@@ -24,7 +24,7 @@ function returnableWith(m: MaterialLine, patch: { qty?: string; price?: string }
  * The change of a line when semi-finished specification `specId` is picked ('' = bought): article 3, the price
  * from the specification; an unnamed line takes the specification's name and unit of output.
  */
-function pickSpec(line: MaterialLine, specId: string, specs: readonly StoredSpec[]): Partial<MaterialLine> {
+function pickSpec(line: MaterialLine, specId: string, specs: readonly SpecChoice[]): Partial<MaterialLine> {
   if (!specId) return { specId: undefined };
   const sp = specs.find((x) => x.id === specId);
   const named = line.name.trim() || !sp ? {} : { name: sp.name, ...(sp.unit ? { unit: sp.unit } : {}) };
@@ -37,7 +37,7 @@ const ARTICLES = [
   { value: 'energy', label: '4 Энергия' },
 ];
 
-export const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, onRemove, specs }: RowProps<MaterialLine> & { specs: StoredSpec[] }) {
+export const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, onRemove, specs }: RowProps<MaterialLine> & { specs: SpecChoice[] }) {
   const err = (f: string) => errors[`materials.${index}.${f}`];
   const put = (patch: Partial<MaterialLine>) => onChange(index, patch);
   const n = index + 1;

@@ -3,14 +3,18 @@ import type { CallInput, CallOutput } from '@/lib/contract';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { nestedIdsOf } from '@/lib/domain/cost/nesting';
 
-/** A stored specification as the list shows it. */
-export interface StoredSpec {
+/** A specification as a picker offers it (`specs/pick`): no document. */
+export interface SpecChoice {
   id: string;
   name: string;
-  version: number;
-  updatedAt: string;
   /** Its unit of output ('' when the document has none). */
   unit: string;
+}
+
+/** A stored specification as the list shows it. */
+export interface StoredSpec extends SpecChoice {
+  version: number;
+  updatedAt: string;
   /** The specifications its lines take as semi-finished goods. */
   nested: string[];
 }
@@ -35,6 +39,20 @@ export const specsApi = {
     return r.objects
       .filter((o) => o.kind === 'file')
       .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at, unit: unitOf(o.metadata), nested: nestedIdsOf(o.metadata) }));
+  },
+  /**
+   * A page of the user's specifications by name for a picker, searched on the server (`specs/pick`, ≤ 50 a
+   * page, no documents); with `ids`, those specifications.
+   */
+  pick: (body: CallInput<'product', 'specs/pick'>, signal?: AbortSignal) => call('product', 'specs/pick', body, { signal }),
+  /** Every specification of the user as a picker offers it, page by page (no documents). */
+  async choices(): Promise<SpecChoice[]> {
+    const all: SpecChoice[] = [];
+    for (;;) {
+      const r = await call('product', 'specs/pick', { offset: all.length, limit: 50 });
+      all.push(...r.items);
+      if (r.items.length === 0 || all.length >= r.total) return all;
+    }
   },
   async get(id: string): Promise<{ doc: SpecDocument; version: number; name: string }> {
     const r = await call('files', 'getFileInfo', { id });

@@ -31,6 +31,24 @@ export const specCostsInput = z.object({
     .max(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
 });
 
+/**
+ * `specs/pick`: one page of the caller's specifications by name for a picker (id, name, unit — never the
+ * document), searched on the server. The page size is capped, so an answer stays small whatever the documents.
+ */
+export const SPEC_PICK_MAX = 50;
+export const pickSpecificationsInput = z.object({
+  search: z.string({ error: 'Поиск — строка.' }).max(200, { error: 'Не длиннее 200 знаков.' }).optional(),
+  offset: z.number({ error: 'Укажите число.' }).int({ error: 'Целое число.' }).min(0, { error: 'Не меньше 0.' }).default(0),
+  limit: z
+    .number({ error: 'Укажите число.' })
+    .int({ error: 'Целое число.' })
+    .min(1, { error: 'Не меньше 1.' })
+    .max(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` })
+    .default(20),
+  /** These specifications instead of a page (a link names one): the readable ones, in the order given. */
+  ids: z.array(specIdSchema).max(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` }).optional(),
+});
+
 /** A book of at most 5 MB, as base64. */
 export const MAX_SPEC_XLSX_BASE64 = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4;
 export const readSpecificationXlsxInput = z.object({

@@ -11,6 +11,7 @@ import { formulas, readBook, sheetRows, wrongFormulas } from '../helpers/xlsx-re
 const NBSP = '\u00a0';
 
 test('two-level specification → калькуляция on /cost → XLSX', async ({ page, user: _user }) => {
+  test.setTimeout(90_000); // two specifications built in the editor, then /cost: the margin is for a loaded machine
   // Level 2: «Каркас».
   await page.goto('/specifications/create');
   await expect(page.getByRole('heading', { name: 'Новая спецификация', level: 1 })).toBeVisible();
@@ -50,7 +51,10 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   // /cost: the калькуляция by статьи.
   await page.goto('/cost');
   await expect(page.getByRole('heading', { name: 'Себестоимость', level: 1 })).toBeVisible();
-  await page.getByLabel('Спецификация', { exact: true }).selectOption({ label: 'Стол' });
+  // The picker searches on the server (specs/pick): type a part of the name, choose the suggestion.
+  await page.getByLabel('Спецификация', { exact: true }).fill('сто');
+  await page.getByRole('option', { name: 'Стол' }).click();
+  await expect(page.getByLabel('Спецификация', { exact: true })).toHaveValue('Стол');
   await page.getByLabel('Дополнительная ЗП, %').fill('10');
   await page.getByLabel('ОПР (статья 10): процент').fill('100');
   await page.getByLabel('ОХР (статья 11): процент').fill('50');
@@ -58,7 +62,8 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   await page.getByLabel('Наценка, маржа или цена').fill('30');
   // …side by side with the frame itself.
   await page.getByText('Сравнить с другими спецификациями').click();
-  await page.getByRole('checkbox', { name: 'Каркас' }).check();
+  await page.getByLabel('Спецификации для сравнения').fill('карк');
+  await page.getByRole('option', { name: 'Каркас' }).click();
   await page.getByRole('button', { name: 'Рассчитать' }).click();
 
   const table = page.getByRole('table', { name: 'Плановая калькуляция себестоимости' });
@@ -175,7 +180,7 @@ test('a /cost link restores the specification and parameters and is calculated a
   // (3 000 + 500 + 151) / 10 = 365,10; + 5 % коммерческие = 383,36 (no click on «Рассчитать»).
   await page.goto(`/cost?spec=${encodeURIComponent(id)}&selling=5&markup=20&semi=semi`);
   await expect(page.getByTestId('full-cost')).toHaveText(`383,36${NBSP}₽`);
-  await expect(page.getByLabel('Спецификация', { exact: true })).toHaveValue(id);
+  await expect(page.getByLabel('Спецификация', { exact: true })).toHaveValue('Партия табуретов');
   await expect(page.getByLabel('Коммерческие, % производственной')).toHaveValue('5');
   await expect(page.getByLabel('Наценка, маржа или цена')).toHaveValue('20');
   await expect(page.getByLabel('Полуфабрикаты собственного производства')).toHaveValue('semi');

@@ -3,6 +3,7 @@ import type { CallTable } from '../../gateway/types';
 import { specificationCosts } from './costs';
 import { createSpecification } from './create-specification';
 import { getSpecificationVersion } from './get-version';
+import { pickSpecifications } from './pick';
 import { specificationHistory } from './history';
 import { readSpecificationXlsx } from './read-xlsx';
 import { recalculateSpecification } from './recalculate';
@@ -24,6 +25,7 @@ export const specificationCalls = {
   'specs/where-used': specificationWhereUsed,
   'specs/status': specificationStatus,
   'specs/costs': specificationCosts,
+  'specs/pick': pickSpecifications,
   'specs/read-xlsx': readSpecificationXlsx,
   'specs/recalculate': recalculateSpecification,
 } satisfies CallTable;
