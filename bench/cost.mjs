@@ -2,11 +2,16 @@
 // (10 specifications × 10 000 lines, each level holding the next as a semi-finished good, plus operations),
 // median of BENCH_RUNS runs, against a baseline in the same run: the bare decimal work of the same lines
 // (qty × (1 + waste/100) × price, rounded to kopecks, summed) with the same decimal library.
+// Then the call a signed-in user's /cost makes: `POST /api/v1/cost/calculate` of a stored two-level
+// specification (a table of 40 lines with a 40-line frame as a semi-finished good, with operations) through the
+// built server — session check, input validation, the stored documents read, the user's defaults, dated rates,
+// the JSON answer read and parsed — against the trivial gateway call `POST /api/v1/health`, rounds interleaved.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { median, root } from './lib.mjs';
+import { freePort, median, requireBuild, root, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';
+import { compareRps, jsonClient, signedIn } from './helpers/calls.mjs';
 
 const LEVELS = Number(process.env.BENCH_COST_LEVELS ?? 10);
 const LINES = Number(process.env.BENCH_COST_LINES ?? 100_000);
@@ -89,3 +94,43 @@ console.log(`BOM: ${LEVELS} уровней × ${perLevel} строк = ${LEVELS 
 console.log(`engine roll-up      median ${em.toFixed(1)} ms (runs: ${engine.map((x) => x.toFixed(0)).join(', ')})`);
 console.log(`baseline (bare dec) median ${bm.toFixed(1)} ms`);
 console.log(`ratio engine/baseline ${(em / bm).toFixed(2)}×; goal ≤ ${GOAL_MS} ms: ${em <= GOAL_MS ? 'OK' : 'NOT MET'}`);
+
+// Through the call, signed in.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+requireBuild();
+const dataDir = tempDataDir('cost');
+const port = await freePort();
+const child = startServer({ port, dataDir });
+await waitFor200(`http://127.0.0.1:${port}/api/ready`, performance.now());
+const client = jsonClient(port, CONCURRENCY);
+try {
+  const auth = await signedIn(client, 'cost');
+  const lines = (n, nested) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `m${i}`,
+      name: `Материал ${i}`,
+      unit: 'кг',
+      qty: `${1 + (i % 7)}.${String(i % 100).padStart(2, '0')}`,
+      wastePct: String(i % 9),
+      ...(i === 0 && nested ? { specId: nested, article: 'purchased' } : { price: `${10 + i}.50` }),
+    }));
+  const ops = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}`, name: `Операция ${i}`, hours: `0.${i + 1}`, rate: '650' }));
+  const frame = await client.post('/api/v1/specs/create', { doc: { schemaVersion: 1, name: 'Каркас', unit: 'шт', outputQty: '1', materials: lines(40), operations: ops } }, auth);
+  const table = await client.post('/api/v1/specs/create', { doc: { schemaVersion: 1, name: 'Стол', unit: 'шт', outputQty: '1', materials: lines(40, frame.id), operations: ops } }, auth);
+  const body = JSON.stringify({ spec: { specId: table.id }, params: { additionalWagePct: '10', markupPct: '25' } });
+  const first = await client.post('/api/v1/cost/calculate', body, auth);
+  console.log(`\ncost/calculate of «Стол» (2 levels, 80 lines): полная себестоимость единицы ${first.result.perUnit.fullCost} ₽`);
+  await compareRps(
+    {
+      'health (baseline)': () => client.post('/api/v1/health', '{}'),
+      'cost/calculate, signed in': () => client.post('/api/v1/cost/calculate', body, auth),
+    },
+    { baseline: 'health (baseline)', rounds: ROUNDS, seconds: SECONDS, concurrency: CONCURRENCY },
+  );
+} finally {
+  client.close();
+  await stopServer(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
