@@ -35,10 +35,10 @@ const unitOf = (metadata: string): string => {
 export const specsApi = {
   /** The user's specifications in every folder (`recursive`), for the nested-spec picker and /cost. */
   async list(): Promise<StoredSpec[]> {
-    const r = await call('files', 'listObjects', { type: 'specifications', kind: 'file', recursive: true, sort: 'name', limit: 1000 });
+    const r = await call('files', 'listObjects', { type: 'specifications', kind: 'file', recursive: true, sort: 'name', limit: 1000, metadata: true });
     return r.objects
       .filter((o) => o.kind === 'file')
-      .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at, unit: unitOf(o.metadata), nested: nestedIdsOf(o.metadata) }));
+      .map((o) => ({ id: o.id, name: o.name, version: o.version, updatedAt: o.updated_at, unit: unitOf(o.metadata ?? '{}'), nested: nestedIdsOf(o.metadata ?? '{}') }));
   },
   /**
    * A page of the user's specifications by name for a picker, searched on the server (`specs/pick`, ≤ 50 a

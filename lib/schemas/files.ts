@@ -16,7 +16,8 @@ export interface FileObject {
   mode: 'private' | 'public';
   type: FileType;
   kind: 'file' | 'folder';
-  metadata: string;
+  /** The object's document (JSON text): in every answer about one object; in a list only when asked (`metadata: true`). */
+  metadata?: string;
   upload_id: string | null;
   size: number;
   mime: string;
@@ -101,6 +102,8 @@ export const listObjectsInput = z.object({
   scope: z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }).default('own'),
   /** The whole tree below `root` (or all the caller's objects at the top level), as a search does. */
   recursive: z.boolean({ message: 'recursive: true или false.' }).optional(),
+  /** With each object's document (`metadata`); a list leaves it out otherwise. */
+  metadata: z.boolean({ message: 'metadata: true или false.' }).optional(),
 });
 
 /** What opens a public link. */

@@ -2,6 +2,8 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPgliteWorker } from './pglite-remote';
 import * as schema from './schema';
 
 /** One type for both drivers: query functions take `db: Db` first. */
@@ -41,27 +43,33 @@ export type DatabaseOptions =
 
 const MIGRATIONS_DIR = path.join(process.cwd(), 'lib/server/db/migrations');
 
+/**
+ * Memory settings of the embedded PostgreSQL. Its memory is the WebAssembly heap, which only grows: shared
+ * buffers are cleared (so resident) at start, and whatever a sort or an index build once took stays. The
+ * defaults (shared_buffers 128 MB, maintenance_work_mem 64 MB) made most of the server's resident memory at
+ * idle; one process with one connection and a small database does not need them.
+ */
+const PGLITE_SETTINGS: [string, string][] = [
+  ['shared_buffers', '16MB'],
+  ['wal_buffers', '512kB'],
+  ['maintenance_work_mem', '16MB'],
+  ['temp_buffers', '1MB'],
+];
+
 /** Key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_254_271_001;
 
 /** Opens a database and applies the committed migrations under an advisory lock. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.driver === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    // Trigram similarity and GIN indexes led by the owner for the search (PostgreSQL loads pg_trgm and btree_gin by
-    // CREATE EXTENSION in a migration; PGlite needs the modules too).
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // PGlite does not create parent folders.
     if (opts.dir) fs.mkdirSync(opts.dir, { recursive: true });
-    const client = await PGlite.create({
-      ...(opts.dir ? { dataDir: opts.dir } : {}),
-      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-      extensions: { pg_trgm, btree_gin },
-    });
-    const db = drizzle({ client, schema });
+    // On a worker thread of its own (with pg_trgm and btree_gin for the search: PostgreSQL loads them by CREATE
+    // EXTENSION in a migration, PGlite needs the modules too).
+    const client = await openPgliteWorker({ dir: opts.dir, loadDataDir: opts.loadDataDir, settings: PGLITE_SETTINGS });
+    const db = drizzle({ client: client as unknown as PGlite, schema });
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });

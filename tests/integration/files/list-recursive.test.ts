@@ -61,4 +61,18 @@ describe(`listObjects recursive (${testDriver()})`, () => {
     expect((await call(ctx, b, 'listObjects', { root: top.id, recursive: true })).status).toBe(404);
     expect((await call(ctx, a, 'listObjects', { recursive: 'да' })).status).toBe(422);
   });
+
+  it('leaves each object’s document out of the list unless asked, and pages with the total', async () => {
+    const plain = await ok<{ objects: FileObj[]; total: number }>(ctx, a, 'listObjects', { type: 'specifications', kind: 'file', recursive: true });
+    expect(plain.objects.every((o) => !('metadata' in o))).toBe(true);
+    expect(plain.objects.every((o) => o.access === 'owner' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(o.updated_at))).toBe(true);
+    const full = await ok<{ objects: FileObj[] }>(ctx, a, 'listObjects', { type: 'specifications', kind: 'file', recursive: true, metadata: true });
+    expect(full.objects.map((o) => o.metadata)).toEqual(['{"schemaVersion":1}', '{"schemaVersion":1}', '{"schemaVersion":1}']);
+    const info = await ok<{ object: FileObj }>(ctx, a, 'getFileInfo', { id: full.objects[0]!.id });
+    expect({ ...full.objects[0], metadata: info.object.metadata }).toEqual(info.object);
+    const page = await ok<{ objects: FileObj[]; total: number }>(ctx, a, 'listObjects', { root: top.id, recursive: true, limit: 1, offset: 1 });
+    expect([page.objects.length, page.total]).toEqual([1, 3]);
+    const past = await ok<{ objects: FileObj[]; total: number }>(ctx, a, 'listObjects', { root: top.id, recursive: true, offset: 10 });
+    expect([past.objects.length, past.total]).toEqual([0, 3]);
+  });
 });

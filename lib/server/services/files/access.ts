@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FileAccess, PathItem } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -9,29 +9,32 @@ import { atLeast, better, forbidden, notFound, type ObjectRow } from './model';
 /** Deepest folder nesting followed (a guard; moves never create cycles). */
 const MAX_DEPTH = 256;
 
-interface ChainRow {
+export interface ChainRow {
   id: string;
   parent_id: string | null;
   owner_id: string;
   name: string;
   mode: string;
+  kind: string;
   trash_id: string | null;
   depth: number;
   share: string | null;
 }
 
+/** The recursive query `chain` of an object and its ancestors (depth 0 = the object), for a `with recursive`. */
+export const chainQuery = (objectId: string): SQL =>
+  sql`select id, parent_id, owner_id, name, mode, kind, trash_id, 0 as depth from files_objects where id = ${objectId}
+      union all
+      select o.id, o.parent_id, o.owner_id, o.name, o.mode, o.kind, o.trash_id, c.depth + 1
+        from files_objects o join chain c on o.id = c.parent_id
+       where c.depth < ${MAX_DEPTH}`;
+
 /** The object and its ancestors (depth 0 = the object), with the caller's direct share on each. */
 async function chainOf(db: Db, objectId: string, userId: string | null): Promise<ChainRow[]> {
   return rows<ChainRow>(
     db,
-    sql`with recursive chain as (
-          select id, parent_id, owner_id, name, mode, trash_id, 0 as depth from files_objects where id = ${objectId}
-          union all
-          select o.id, o.parent_id, o.owner_id, o.name, o.mode, o.trash_id, c.depth + 1
-            from files_objects o join chain c on o.id = c.parent_id
-           where c.depth < ${MAX_DEPTH}
-        )
-        select c.id, c.parent_id, c.owner_id, c.name, c.mode, c.trash_id, c.depth, s.access as share
+    sql`with recursive chain as (${chainQuery(objectId)})
+        select c.id, c.parent_id, c.owner_id, c.name, c.mode, c.kind, c.trash_id, c.depth, s.access as share
           from chain c left join files_shares s on s.object_id = c.id and s.user_id = ${userId ?? ''}
          order by c.depth`,
   );
@@ -41,7 +44,7 @@ async function chainOf(db: Db, objectId: string, userId: string | null): Promise
  * The caller's right on an object: owner; else the best share on it or an ancestor (shares are inherited);
  * else `read` when it or an ancestor is public; else none.
  */
-function accessFromChain(chain: ChainRow[], userId: string | null): FileAccess | null {
+export function accessFromChain(chain: ChainRow[], userId: string | null): FileAccess | null {
   const self = chain[0];
   if (!self) return null;
   if (userId && self.owner_id === userId) return 'owner';

@@ -16,7 +16,7 @@ export const newId = (): string => randomBytes(16).toString('base64url');
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** A row as the wire object of docs/api.md. */
-export function toWire(row: ObjectRow, access: FileAccess): FileObject {
+export function toWire(row: ObjectRow, access: FileAccess): FileObject & { metadata: string } {
   return {
     id: row.id,
     name: row.name,
