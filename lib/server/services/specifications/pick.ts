@@ -54,8 +54,10 @@ export const pickSpecifications = defineCall({
       offset: input.offset,
       limit: input.limit,
       scope: 'own',
+      // The unit is read from each document (a page of at most 50).
+      metadata: true,
     });
-    const items: PickedSpec[] = page.objects.map((o) => ({ id: o.id, name: o.name, unit: unitOf(o.metadata) }));
+    const items: PickedSpec[] = page.objects.map((o) => ({ id: o.id, name: o.name, unit: unitOf(o.metadata ?? '{}') }));
     return { items, total: page.total };
   },
 });
