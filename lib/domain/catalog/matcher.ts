@@ -20,13 +20,18 @@ export interface Match {
   by: 'article' | 'name' | 'fuzzy';
 }
 
-/** A name for comparing: lower case, «ё» = «е», «×»/«х»/«x» between digits = «x», decimal comma = point, other punctuation = space. */
+/**
+ * A name for comparing: lower case, «ё» = «е», «×»/«х»/«x» between digits = «x», decimal comma = point, a number
+ * apart from the letters next to it («16мм» = «16 мм»), other punctuation = space.
+ */
 export function normalizeName(s: string): string {
   return s
     .toLowerCase()
     .replace(/ё/g, 'е')
     .replace(/(\d)\s*[×хx*]\s*(?=\d)/g, '$1x')
     .replace(/(\d),(?=\d)/g, '$1.')
+    .replace(/(\d)(?=[^\d\s.x])/gu, '$1 ')
+    .replace(/([^\d\s.x])(?=\d)/gu, '$1 ')
     .replace(/[^\p{L}\p{N}.]+/gu, ' ')
     .replace(/(^|\s)\.+|\.+(?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { companies } from './companies';
-import type { RecalcReportLine } from '@/lib/schemas/catalog';
+import type { ImportSummary, RecalcReportLine } from '@/lib/schemas/catalog';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -135,7 +135,7 @@ export const catalogImports = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
-    summary: jsonb('summary').$type<Record<string, number>>(),
+    summary: jsonb('summary').$type<ImportSummary>(),
     error: text('error'),
     /** Items created by applying it (undo removes those no specification uses). */
     createdItems: jsonb('created_items').$type<string[]>().notNull().default([]),

@@ -1,6 +1,56 @@
 import 'server-only';
+import { and, eq } from 'drizzle-orm';
 import { importResolveInput } from '@/lib/schemas/catalog';
-import { pending } from './pending';
+import { catalogImportRows, catalogImports } from '../../db/schema';
+import { ServiceError } from '../../errors';
+import { defineCall } from '../../gateway/types';
+import { requireUser } from '../auth/require-user';
+import { findItem } from './model';
+import { findImport, importState, summaryOf } from './import-model';
+import { priceStatus } from './import-run';
 
-/** `catalog/import/resolve`: see docs/api.md. */
-export const importResolve = pending(importResolveInput);
+/**
+ * `catalog/import/resolve {importId, decisions: [{row, action, itemId?}]}` → `{summary}`: the review — a row takes
+ * another item (`match`: its status then follows the price), becomes a new item (`create`) or is left out (`skip`).
+ * Rows with errors cannot be resolved.
+ */
+export const importResolve = defineCall({
+  input: importResolveInput,
+  async handle({ input, req, ctx }) {
+    const user = await requireUser(ctx, req);
+    const imp = await findImport(ctx.db, user.id, input.importId);
+    if (imp.state !== 'ready') throw importState('Проверять строки можно, когда предпросмотр готов и ещё не применён.');
+    const checked = new Map<string, boolean>();
+    for (const d of input.decisions) {
+      if (d.action === 'match' && !checked.has(d.itemId!)) checked.set(d.itemId!, !!(await findItem(ctx.db, user.id, d.itemId!)));
+      if (d.action === 'match' && !checked.get(d.itemId!)) {
+        throw new ServiceError('VALIDATION_ERROR', `Строка ${d.row}: позиция не найдена.`, { fields: { decisions: 'Выберите позицию из номенклатуры.' } });
+      }
+    }
+    const oldPrices = new Map<string, number | null>();
+    await ctx.db.transaction(async (tx) => {
+      for (const d of input.decisions) {
+        const at = and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.row, d.row));
+        const [r] = await tx.select().from(catalogImportRows).where(at);
+        if (!r || r.status === 'error') continue;
+        if (d.action === 'skip') await tx.update(catalogImportRows).set({ status: 'skip', create: false }).where(at);
+        else if (d.action === 'create') await tx.update(catalogImportRows).set({ status: 'new', create: true, itemId: null, score: null, oldPriceKop: null }).where(at);
+        else {
+          // The supplier's current price of the item chosen: the one of another row matched to it, else looked up.
+          let old = oldPrices.get(d.itemId!);
+          if (old === undefined) {
+            const [same] = await tx.select({ p: catalogImportRows.oldPriceKop }).from(catalogImportRows).where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.itemId, d.itemId!))).limit(1);
+            old = same?.p ?? null;
+            oldPrices.set(d.itemId!, old);
+          }
+          await tx
+            .update(catalogImportRows)
+            .set({ itemId: d.itemId!, score: 1, create: false, oldPriceKop: old, status: priceStatus(old, r.priceKop!) })
+            .where(at);
+        }
+      }
+      await tx.update(catalogImports).set({ summary: await summaryOf(tx as never, imp.id) }).where(eq(catalogImports.id, imp.id));
+    });
+    return { msg: 'Решения сохранены.', summary: await summaryOf(ctx.db, imp.id) };
+  },
+});

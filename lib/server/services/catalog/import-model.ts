@@ -1,0 +1,108 @@
+import 'server-only';
+import { and, count, eq } from 'drizzle-orm';
+import type { ImportMapping, ImportState, ImportSummary } from '@/lib/schemas/catalog';
+import type { Db } from '../../db/client';
+import { catalogImportRows, catalogImports } from '../../db/schema';
+import { ServiceError } from '../../errors';
+
+export type ImportDbRow = typeof catalogImports.$inferSelect;
+
+export const importNotFound = () => new ServiceError('NOT_FOUND', 'Импорт не найден.');
+export const importState = (msg: string) => new ServiceError('IMPORT_STATE', msg);
+
+/** The owner's import without its file bytes. */
+export async function findImport(db: Db, ownerId: string, id: string): Promise<Omit<ImportDbRow, 'data'>> {
+  const { data: _data, ...cols } = catalogImports;
+  void _data;
+  const [row] = await db
+    .select({
+      id: cols.id,
+      ownerId: cols.ownerId,
+      supplierId: cols.supplierId,
+      fileName: cols.fileName,
+      format: cols.format,
+      state: cols.state,
+      options: cols.options,
+      progressDone: cols.progressDone,
+      progressTotal: cols.progressTotal,
+      summary: cols.summary,
+      error: cols.error,
+      createdItems: cols.createdItems,
+      version: cols.version,
+      createdAt: cols.createdAt,
+      appliedAt: cols.appliedAt,
+      undoneAt: cols.undoneAt,
+    })
+    .from(catalogImports)
+    .where(and(eq(catalogImports.id, id), eq(catalogImports.ownerId, ownerId)));
+  if (!row) throw importNotFound();
+  return row;
+}
+
+export const importOnWire = (r: Omit<ImportDbRow, 'data'>) => ({
+  importId: r.id,
+  supplierId: r.supplierId,
+  fileName: r.fileName,
+  format: r.format,
+  state: r.state as ImportState,
+  done: r.progressDone,
+  total: r.progressTotal,
+  summary: r.summary ?? null,
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  appliedAt: r.appliedAt?.toISOString() ?? null,
+  undoneAt: r.undoneAt?.toISOString() ?? null,
+});
+
+/** Counts of the import's rows by status. */
+export async function summaryOf(db: Db, importId: string): Promise<ImportSummary> {
+  const rows = await db
+    .select({ status: catalogImportRows.status, n: count() })
+    .from(catalogImportRows)
+    .where(eq(catalogImportRows.importId, importId))
+    .groupBy(catalogImportRows.status);
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const s: ImportSummary = {
+    total: 0,
+    changed: by.changed ?? 0,
+    unchanged: by.unchanged ?? 0,
+    uncertain: by.uncertain ?? 0,
+    new: by.new ?? 0,
+    errors: by.error ?? 0,
+    skip: by.skip ?? 0,
+  };
+  s.total = s.changed + s.unchanged + s.uncertain + s.new + s.errors + s.skip;
+  return s;
+}
+
+export const FIELD_TITLES: Record<keyof ImportMapping, string> = {
+  article: 'Артикул',
+  name: 'Наименование',
+  unit: 'Ед. изм.',
+  price: 'Цена',
+  vatRate: 'Ставка НДС',
+  group: 'Группа',
+};
+
+const GUESS: [keyof ImportMapping, RegExp][] = [
+  ['article', /артикул|^код|article|sku/i],
+  ['price', /цена|стоимост|price/i],
+  ['vatRate', /ндс|vat/i],
+  ['unit', /^ед|единиц|unit/i],
+  ['group', /групп|категор|раздел/i],
+  ['name', /наимен|назван|товар|номенклат|name|материал/i],
+];
+
+/** A mapping guessed from the header row (each field the first column whose title looks like it). */
+export function guessMapping(header: string[]): Partial<ImportMapping> {
+  const out: Partial<Record<keyof ImportMapping, number>> = {};
+  const taken = new Set<number>();
+  for (const [field, re] of GUESS) {
+    const i = header.findIndex((h, k) => !taken.has(k) && re.test(h));
+    if (i >= 0) {
+      out[field] = i;
+      taken.add(i);
+    }
+  }
+  return out as Partial<ImportMapping>;
+}

@@ -1,0 +1,112 @@
+// @vitest-environment node
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { CatalogItem, ImportRow, ImportSummary } from '@/lib/schemas/catalog';
+import type { TestUser } from '../../helpers/auth';
+import { testDriver } from '../../helpers/db';
+import { callProduct, productSuite } from '../../helpers/product';
+import { ok, supplier, type Body } from './helpers';
+
+const suite = productSuite();
+
+async function waitPreview(user: TestUser, importId: string) {
+  for (;;) {
+    const s = await ok<{ state: string; summary: ImportSummary; error: string | null; done: number }>(suite.ctx, user, 'catalog/import/status', { importId });
+    if (s.state !== 'parsing') return s;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const cp1251 = (text: string) => Buffer.from(new TextDecoder('utf-8').decode(Buffer.from(text)).split('').map((ch) => {
+  const c = ch.charCodeAt(0);
+  if (c < 128) return c;
+  if (c === 0x401) return 0xa8;
+  if (c === 0x451) return 0xb8;
+  return c - 0x410 + 0xc0;
+}));
+
+describe(`catalog price list import (${testDriver()})`, () => {
+  it('CSV in Windows-1251: preview, review, apply in one go, undo', async () => {
+    const { ctx, alice } = suite;
+    const sup = await supplier(ctx, alice, 'ООО «Плита»');
+    const mk = (name: string, article: string, unit: string) => ok<{ item: CatalogItem }>(ctx, alice, 'catalog/items/create', { name, article, unit });
+    const { item: white } = await mk('ЛДСП 16 мм Белый', 'LD-16-W', 'лист');
+    const { item: oak } = await mk('ЛДСП 16 мм Дуб сонома', 'LD-16-DS', 'лист');
+    const { item: edge } = await mk('Кромка ПВХ 2 мм белая', '', 'м');
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: white.id, supplierId: sup, price: '2000', validFrom: '2026-01-01' });
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: oak.id, supplierId: sup, price: '2500', validFrom: '2026-01-01' });
+
+    const csv = [
+      'Артикул;Наименование;Ед.;Цена, руб.',
+      'ld-16-w;ЛДСП белая;лист;2 200,00',
+      ';ЛДСП 16мм Дуб Сонома;лист;2500',
+      ';Кромка ПВХ белая 2мм (рулон);м;15,50',
+      ';Петля накладная;шт;45',
+      ';Саморез;шт;дёшево',
+    ].join('\r\n');
+    const up = await ok<{ importId: string; format: string; columns: { header: string; samples: string[] }[]; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', {
+      supplierId: sup,
+      fileName: 'прайс.csv',
+      data: cp1251(csv).toString('base64'),
+    });
+    expect(up.format).toBe('csv');
+    expect(up.columns.map((c) => c.header)).toEqual(['Артикул', 'Наименование', 'Ед.', 'Цена, руб.']);
+    expect(up.mapping).toEqual({ article: 0, name: 1, unit: 2, price: 3 });
+
+    const bad = await callProduct<Body>(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: { name: 1, price: 1 } });
+    expect(bad.status).toBe(422);
+    await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping, validFrom: '2026-03-01', vatIncluded: false });
+    const st = await waitPreview(alice, up.importId);
+    expect(st).toMatchObject({ state: 'ready', done: 5, summary: { total: 5, changed: 1, unchanged: 1, uncertain: 1, new: 1, errors: 1 } });
+    const { rows } = await ok<{ rows: ImportRow[] }>(ctx, alice, 'catalog/import/rows', { importId: up.importId });
+    expect(rows.map((r) => r.status)).toEqual(['changed', 'unchanged', 'uncertain', 'new', 'error']);
+    expect(rows[0]).toMatchObject({ row: 2, itemId: white.id, oldPrice: '2000.00', price: '2200.00', changePct: '10.00' });
+    expect(rows[2]).toMatchObject({ itemId: edge.id });
+    expect(rows[4]!.error).toBe('Строка 6, столбец 4 «Цена»: «дёшево» — не число.');
+    // Nothing changed before apply.
+    expect((await ok<{ prices: unknown[] }>(ctx, alice, 'catalog/prices/list', { itemId: white.id })).prices).toHaveLength(1);
+
+    await ok(ctx, alice, 'catalog/import/resolve', { importId: up.importId, decisions: [{ row: 4, action: 'match', itemId: edge.id }] });
+    const { summary } = await ok<{ summary: ImportSummary }>(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
+    expect(summary).toMatchObject({ changed: 2, uncertain: 0, new: 1 });
+    const applied = await ok<{ applied: { prices: number; created: number } }>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect(applied.applied).toEqual({ prices: 3, created: 1 });
+    expect((await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId })).body.code).toBe('IMPORT_STATE');
+    const on = await ok<{ prices: Record<string, { price: string } | null> }>(ctx, alice, 'catalog/prices/on-date', { itemIds: [white.id, edge.id], date: '2026-03-02' });
+    expect(on.prices[white.id]!.price).toBe('2200.00');
+    expect(on.prices[edge.id]!.price).toBe('15.50');
+    const hinge = await ok<{ items: CatalogItem[] }>(ctx, alice, 'catalog/items/list', { q: 'петля' });
+    expect(hinge.items[0]).toMatchObject({ name: 'Петля накладная', unit: 'шт', okei: '796' });
+
+    const undone = await ok<{ removed: { prices: number; items: number } }>(ctx, alice, 'catalog/import/undo', { importId: up.importId });
+    expect(undone.removed).toMatchObject({ prices: 3, items: 1 });
+    const back = await ok<{ prices: Record<string, { price: string } | null> }>(ctx, alice, 'catalog/prices/on-date', { itemIds: [white.id, edge.id], date: '2026-03-02' });
+    expect(back.prices[white.id]!.price).toBe('2000.00');
+    expect(back.prices[edge.id]).toBeNull();
+    expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'петля' })).total).toBe(0);
+
+    // The mapping is remembered for the supplier.
+    const again = await ok<{ mapping: Record<string, number>; remembered: boolean }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'b.csv', data: Buffer.from('a,b,c,d\n1,2,3,4').toString('base64') });
+    expect(again).toMatchObject({ remembered: true, mapping: up.mapping });
+  });
+
+  it('XLSX: reads the first sheet; a broken book is a Russian 422', async () => {
+    const { ctx, alice } = suite;
+    const sup = await supplier(ctx, alice, 'ООО «Книга»');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Прайс');
+    ws.addRow(['Наименование', 'Цена']);
+    ws.addRow(['Клей ПВА', 120.5]);
+    ws.addRow(['Лак', 'abc']);
+    const data = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const up = await ok<{ importId: string; format: string; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'p.xlsx', data });
+    expect(up).toMatchObject({ format: 'xlsx', mapping: { name: 0, price: 1 } });
+    await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping });
+    expect(await waitPreview(alice, up.importId)).toMatchObject({ state: 'ready', summary: { new: 1, errors: 1 } });
+    const { rows } = await ok<{ rows: ImportRow[] }>(ctx, alice, 'catalog/import/rows', { importId: up.importId, filter: 'errors' });
+    expect(rows[0]!.error).toBe('Строка 3, столбец B «Цена»: «abc» — не число.');
+    const broken = await callProduct<Body>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'x.xlsx', data: Buffer.from('PK\u0003\u0004garbage').toString('base64') });
+    expect(broken.status).toBe(422);
+    expect(broken.body.msg).toMatch(/XLSX/);
+  });
+});
