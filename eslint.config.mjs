@@ -18,6 +18,19 @@ const contractTypesOnly = {
   message: 'lib/contract — только типы: import type.',
 };
 
+/**
+ * The browser validates with schemas written in `zod/mini` (lib/schemas/zod.ts): full zod is ~90 KB gzip on every
+ * page that touches it. Code the browser loads may take values only from the mini schema files listed here (a
+ * new one joins the list when it is written in zod/mini); types from any schema file are fine.
+ */
+const MINI_SCHEMAS = ['zod', 'envelope', 'text', 'auth', 'specification'];
+const browserSchemas = {
+  regex: `^@/lib/schemas/(?!(${MINI_SCHEMAS.join('|')})$)`,
+  allowTypeImports: true,
+  message: 'В браузер — только схемы на zod/mini (lib/schemas/zod.ts; список MINI_SCHEMAS в eslint.config.mjs); отсюда — только import type.',
+};
+const fullZod = { name: 'zod', allowTypeImports: true, message: 'В браузере — zod/mini через @/lib/schemas/zod, не весь zod.' };
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -52,6 +65,12 @@ const config = [
     rules: {
       'no-restricted-imports': ['error', { patterns: [serverOnly] }],
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [contractTypesOnly] }],
+    },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [contractTypesOnly, fullZod], patterns: [browserSchemas] }],
     },
   },
   {

@@ -2,7 +2,7 @@
 
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { OVERHEAD_BASE_TITLES, OVERHEAD_BASES } from '@/lib/schemas/companies';
+import { OVERHEAD_BASE_TITLES, OVERHEAD_BASES } from '@/lib/domain/cost/overhead-bases';
 import { Field, TextInput } from './Field';
 import type { FormParts } from './form-context';
 import type { CostingForm } from './form-model';

@@ -1,4 +1,4 @@
-import { z } from './envelope';
+import { z } from './classic';
 import { emailSchema, messengerLinkSchema, passwordSchema, personNameSchema, phoneSchema } from './auth';
 
 /**
@@ -57,9 +57,9 @@ export const regenerateTokensInput = z.object({ refreshToken: z.string({ message
 export const registerInput = z.object({
   login: emailSchema,
   password: passwordSchema,
-  firstName: personNameSchema.firstName.optional(),
-  lastName: personNameSchema.lastName.optional(),
-  patronymic: personNameSchema.patronymic.optional(),
+  firstName: z.optional(personNameSchema.firstName),
+  lastName: z.optional(personNameSchema.lastName),
+  patronymic: z.optional(personNameSchema.patronymic),
   remember: z.boolean().optional(),
   captchaToken: z.string().max(5000).optional(),
 });
@@ -70,8 +70,8 @@ export const resetPasswordInput = z.object({ token: z.string().min(1).max(200), 
 
 /* Inputs of the calls in lib/server/services/auth/send-confirm-code.ts. */
 export const sendConfirmCodeInput = z.object({
-  login: emailSchema.optional(),
-  phone: phoneSchema.optional(),
+  login: z.optional(emailSchema),
+  phone: z.optional(phoneSchema),
   purpose: z.enum(['register', 'phone', 'changeLogin'], { message: 'Неизвестное назначение кода' }),
 });
 
@@ -89,10 +89,10 @@ export const updateUserInfoInput = z.object({
   accessToken: z.string().max(8192).optional(),
   userinfo: z
     .object({
-      firstName: personNameSchema.firstName.optional(),
-      lastName: personNameSchema.lastName.optional(),
-      patronymic: personNameSchema.patronymic.optional(),
-      messengerLink: messengerLinkSchema.optional(),
+      firstName: z.optional(personNameSchema.firstName),
+      lastName: z.optional(personNameSchema.lastName),
+      patronymic: z.optional(personNameSchema.patronymic),
+      messengerLink: z.optional(messengerLinkSchema),
       avatarFileId: z
         .string()
         .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'Неверный идентификатор файла' })

@@ -1,6 +1,6 @@
 import { checkCustom, CUSTOM_LIMITS } from '@/lib/domain/calculators/custom';
 import { MAX_EXPRESSION_LENGTH } from '@/lib/domain/calculators/expression';
-import { z } from './envelope';
+import { z } from './classic';
 
 /** Wire schemas of «Свой калькулятор» (`calculators/custom/*`). */
 

@@ -1,6 +1,6 @@
 import { RATE_KINDS, type RateKind } from '@/lib/domain/calculators/rates';
 import { decimal, int, isoDate } from './calculators';
-import { z } from './envelope';
+import { z } from './classic';
 
 /** Wire schemas of the dated rate tables (admin screen and `calculators/rates/*` calls). */
 

@@ -1,6 +1,6 @@
 import { isValidDate } from '@/lib/domain/calculators/dates';
 import { parseDecimal } from '@/lib/domain/money';
-import { z } from './envelope';
+import { z } from './classic';
 
 /**
  * Wire schemas of the calculators, shared by the form and the service.

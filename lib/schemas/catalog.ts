@@ -1,5 +1,5 @@
 import { parseDecimal } from '@/lib/domain/money';
-import { z } from './envelope';
+import { z } from './classic';
 
 /**
  * Wire schemas of «Номенклатура и цены» (`catalog/*` under /api/v1, docs/api.md): items and their groups,

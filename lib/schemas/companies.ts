@@ -7,7 +7,8 @@ import {
   type CompanyCard,
 } from '@/lib/domain/requisites';
 import { parseDecimal } from '@/lib/domain/money';
-import { z } from './envelope';
+import { OVERHEAD_BASES } from '@/lib/domain/cost/overhead-bases';
+import { z } from './classic';
 
 const text = (max: number) =>
   z
@@ -41,13 +42,6 @@ const decimalField = (max: string) =>
       }
       return r.value.toFixed();
     });
-
-export const OVERHEAD_BASES = ['wages', 'direct', 'machineHours'] as const;
-export const OVERHEAD_BASE_TITLES: Record<(typeof OVERHEAD_BASES)[number], string> = {
-  wages: '% от основной ЗП',
-  direct: '% от прямых затрат',
-  machineHours: 'ставка за машино-час, ₽',
-};
 
 const poolSchema = z
   .object({

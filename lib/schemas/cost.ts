@@ -1,4 +1,4 @@
-import { z } from './envelope';
+import { z } from './classic';
 import { costParamsSchema, specificationSchema } from './specification';
 
 /** Input of `cost/calculate`. */
@@ -64,7 +64,7 @@ export const saveScenarioInput = z
     version: z.number().int().positive().optional(),
     name: z.string({ error: 'Введите название сценария.' }).trim().min(1, { error: 'Введите название сценария.' }).max(200, { error: 'Не длиннее 200 знаков.' }),
     specId: z.string().trim().min(1).max(100).optional(),
-    spec: specificationSchema.optional(),
+    spec: z.optional(specificationSchema),
     params: costParamsSchema,
   })
   .refine((v) => !!v.specId !== !!v.spec, { error: 'Укажите спецификацию: specId или документ.', path: ['specId'] });

@@ -1,5 +1,5 @@
 /** Inputs of the education calls (lib/server/services/education). */
-import { z } from './envelope';
+import { z } from './classic';
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const id = (what: string) => z.string({ error: `Укажите ${what}.` }).max(100, { error: `Неверный ${what}.` }).regex(ID, { error: `Неверный ${what}.` });

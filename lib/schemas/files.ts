@@ -1,4 +1,4 @@
-import { z } from './envelope';
+import { z } from './classic';
 import { nameProblem } from '@/lib/domain/files/names';
 
 /** File-manager wire shapes, shared by the server and the browser. */

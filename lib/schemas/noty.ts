@@ -1,4 +1,4 @@
-import { z } from './envelope';
+import { z } from './classic';
 import { isNotyLink, NOTY_LIMITS } from '@/lib/domain/noty/kinds';
 
 /** Notification wire shapes (the noty service), shared by the server and the browser. */

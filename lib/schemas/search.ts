@@ -1,4 +1,4 @@
-import { z } from './envelope';
+import { z } from './classic';
 
 /**
  * `search/query`: the query as typed (any length: the server cuts it to 200 characters and finds nothing for

@@ -1,6 +1,6 @@
-import { z } from './envelope';
+import { z } from './classic';
 import { rootSchema } from './files';
-import { processSetSchema, specificationSchema } from './specification';
+import { processSetShape, specificationSchema } from './specification';
 
 /**
  * Inputs of the specification and business-process calls. Apart from specification.ts, whose document
@@ -62,7 +62,8 @@ export const readSpecificationXlsxInput = z.object({
 export const processIdSchema = z.uuid({ error: 'Неверный идентификатор набора процессов.' });
 export const processIdInput = z.object({ id: processIdSchema });
 export const listBusinessProcessesInput = z.object({});
-export const saveBusinessProcessInput = processSetSchema.extend({
+export const saveBusinessProcessInput = z.object({
+  ...processSetShape,
   id: processIdSchema.optional(),
   version: z.number().int().positive().optional(),
 });

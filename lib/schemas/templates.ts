@@ -1,6 +1,6 @@
 import { TEMPLATE_SAMPLE_IDS } from '@/lib/domain/docx/samples';
 import type { FieldType } from '@/lib/domain/docx/values';
-import { z } from './envelope';
+import { z } from './classic';
 
 /** Documents from DOCX templates: the calls `templates/fields` and `templates/generate`. */
 

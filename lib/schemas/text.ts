@@ -6,6 +6,8 @@
  * lib/server/gateway/dispatch.ts), so every schema has it without asking.
  */
 
+import * as z from './zod';
+
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const CONTROL_MESSAGE = 'Уберите из текста служебные символы.';
@@ -44,4 +46,34 @@ export function inputProblem(value: unknown): InputProblem | null {
     }
   }
   return null;
+}
+
+const BREAK = /[\r\n\u2028\u2029]/;
+
+export const LINE_BREAK_MESSAGE = 'Введите текст в одну строку.';
+
+const chars = (n: number) => {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return 'знака';
+  return 'знаков';
+};
+
+/**
+ * A single-line text field (a name, a code, a unit): trimmed, at most `max` characters, no line breaks and
+ * no control characters, with Russian messages. `required` is the message for a missing or empty value
+ * («Укажите название.»); without it an empty string passes (wrap in `z.optional` when the field may be absent).
+ * Multi-line text (notes, a letter) is a plain `z.string()` with a length check.
+ */
+export function line(max: number, required?: string) {
+  const empty = required ? [z.minLength(1, { error: required })] : [];
+  return z
+    .string(required ? { error: required } : { error: 'Введите текст.' })
+    .check(
+      z.trim(),
+      ...empty,
+      z.maxLength(max, { error: `Не длиннее ${max} ${chars(max)}.` }),
+      z.refine((s) => !BREAK.test(s), { error: LINE_BREAK_MESSAGE }),
+      z.refine((s) => !CONTROL.test(s), { error: CONTROL_MESSAGE }),
+    );
 }

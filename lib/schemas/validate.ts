@@ -1,5 +1,5 @@
 import { REQUISITE_KINDS } from '@/lib/domain/requisites';
-import { z } from './envelope';
+import { z } from './classic';
 
 /** `POST /api/v1/validate` body. */
 export const validateInputSchema = z.object({

@@ -1,5 +1,6 @@
 import 'server-only';
 import { issuesToFields } from '@/lib/schemas/envelope';
+import * as z from '@/lib/schemas/zod';
 import { CONTROL_MESSAGE, hasControlChars, inputProblem, MAX_INPUT_DEPTH } from '@/lib/schemas/text';
 import { clientIp } from '../client-ip';
 import { getAppContext, type AppContext } from '../context';
@@ -74,7 +75,7 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
 
     let input: unknown = raw;
     if (def.input) {
-      const parsed = await def.input.safeParseAsync(raw);
+      const parsed = await z.safeParseAsync(def.input, raw);
       if (!parsed.success) {
         throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', {
           fields: issuesToFields(parsed.error.issues),

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AppContext } from '../context';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,7 +27,7 @@ export interface CallDef<In = unknown, Out extends CallResult = CallResult> {
   /** Default POST. */
   method?: Method;
   /** Schema of the JSON body (POST…) or the query string (GET). Omitted = the body must be an object. */
-  input?: z.ZodType<unknown, In>;
+  input?: z.core.$ZodType<unknown, In>;
   /** `raw`: the body is not read (multipart uploads, streams): the handler reads `req` itself. */
   body?: 'json' | 'raw';
   /** Largest JSON body in bytes (default 1 MiB). */
@@ -51,7 +51,7 @@ export function openCall<D extends CallDef>(def: D): D {
 export type CallTable = Record<string, CallDef>;
 
 /** What a call accepts and returns when it was defined. */
-export interface CallSpec<S extends z.ZodType, Out extends CallResult> {
+export interface CallSpec<S extends z.core.$ZodType, Out extends CallResult> {
   method?: Method;
   input?: S;
   body?: 'json' | 'raw';
@@ -66,7 +66,7 @@ export interface CallSpec<S extends z.ZodType, Out extends CallResult> {
  * keeps that mark too, so the browser's `call()` leaves it out.
  */
 export function defineCall<
-  S extends z.ZodType = z.ZodType<Record<string, unknown>>,
+  S extends z.core.$ZodType = z.core.$ZodType<Record<string, unknown>>,
   Out extends CallResult = CallResult,
   B extends 'json' | 'raw' = 'json',
 >(def: CallSpec<S, Out> & { body?: B }): CallDef<z.input<S>, Out> & { body?: B } {

@@ -6,7 +6,7 @@ import type { CallAnswer, CallInput, CallName, CallOutput, ServiceName } from '@
 import { call, SERVICE_BASE } from '@/lib/client/call';
 import { services } from '@/lib/server/gateway/services';
 import { defineCall } from '@/lib/server/gateway/types';
-import { z } from '@/lib/schemas/envelope';
+import * as z from '@/lib/schemas/zod';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { issuesToFields, z } from '@/lib/schemas/envelope';
+import { issuesToFields } from '@/lib/schemas/envelope';
+import { z } from '@/lib/schemas/classic';
 
 const schema = z.strictObject({
   items: z.array(z.strictObject({ amount: z.string(), qty: z.number().min(1) })).min(1),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { processTotals, type ProcessSet } from '@/lib/domain/business-processes';
-import { z } from '@/lib/schemas/envelope';
+import * as z from '@/lib/schemas/zod';
 import type { Db } from '../../db/client';
 import { businessProcesses } from '../../db/schema';
 import { ServiceError } from '../../errors';

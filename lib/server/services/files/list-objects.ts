@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
+import * as z from '@/lib/schemas/zod';
 import { FILE_SORTS, listObjectsInput, type FileAccess, type FileObject, type FileType } from '@/lib/schemas/files';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';

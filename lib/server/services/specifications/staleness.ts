@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { z } from '@/lib/schemas/envelope';
+import * as z from '@/lib/schemas/zod';
 import type { Db } from '../../db/client';
 import { businessProcesses } from '../../db/schema';
 import { ServiceError } from '../../errors';
