@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DEMO_BREADCRUMBS } from '@/components/demo/pages';
 import { AppShell } from '@/components/layout/AppShell';
 import { getEnv } from '@/lib/server/env';
 
@@ -6,7 +7,7 @@ import { getEnv } from '@/lib/server/env';
 export default function DemoLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   return (
-    <AppShell productName={env.PRODUCT_NAME} messengerUrl={env.MESSENGER_URL ?? null}>
+    <AppShell productName={env.PRODUCT_NAME} messengerUrl={env.MESSENGER_URL ?? null} routes={DEMO_BREADCRUMBS}>
       {children}
     </AppShell>
   );

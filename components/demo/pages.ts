@@ -2,9 +2,10 @@
  * Every demo / template page (the `app/(demo)` route group): its path, Russian title and group. The
  * «Демо-страницы» index at `/demo` is drawn from this list, and each page's header takes its title here.
  * A path with `[id]` / `[[...id]]` is a page opened from another one (a post, a letter); the index does
- * not link it. The breadcrumb table (lib/domain/layout/routes.ts) repeats the title of every page that
- * exists; tests/unit/demo/pages.test.ts keeps the two in step.
+ * not link it. The breadcrumbs of these pages (`DEMO_BREADCRUMBS`) come from this list too; the demo layout
+ * hands them to the shell, so the business pages never ship them.
  */
+import type { BreadcrumbMeta, Crumb } from '@/lib/domain/layout/breadcrumb';
 
 export const DEMO_GROUPS = [
   'Панели',
@@ -100,3 +101,11 @@ export function demoPageFor(pathname: string): DemoPage | undefined {
 
 /** The pages of a group, in list order. */
 export const demoPagesOf = (group: DemoGroup): DemoPage[] => DEMO_PAGES.filter((p) => p.group === group);
+
+const DEMO_INDEX: Crumb = { label: 'Демо-страницы', to: '/demo' };
+
+/** Breadcrumbs of the demo pages: «Демо-страницы › group › title» (the group left out when it is the title). */
+export const DEMO_BREADCRUMBS: Record<string, BreadcrumbMeta> = Object.fromEntries([
+  ['/demo', ['Демо-страницы']],
+  ...DEMO_PAGES.map((p) => [p.path, p.group === p.title ? [DEMO_INDEX, p.title] : [DEMO_INDEX, p.group, p.title]]),
+]);

@@ -10,8 +10,8 @@ import { useLayout } from './LayoutContext';
 /** Home icon, then the route's crumbs (page-declared, the route table, or the path), chevrons between. */
 export function AppBreadcrumb() {
   const pathname = usePathname();
-  const { pageBreadcrumb } = useLayout();
-  const crumbs = breadcrumbFor(pathname, pageBreadcrumb ?? shellBreadcrumb(pathname));
+  const { pageBreadcrumb, routes } = useLayout();
+  const crumbs = breadcrumbFor(pathname, pageBreadcrumb ?? shellBreadcrumb(pathname, routes));
   return (
     <nav className="layout-breadcrumb" aria-label="Навигационная цепочка">
       <ol>

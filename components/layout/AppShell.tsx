@@ -19,7 +19,18 @@ const ProfileSidebar = dynamic(() => import('./ProfileSidebar').then((m) => m.Pr
  * The frame of every business page: top bar, side menu in the chosen mode, profile and settings
  * panels. Behaviour is the reducer in lib/domain/layout/state.ts; this component wires DOM events to it.
  */
-export function AppShell({ productName, messengerUrl, children }: { productName: string; messengerUrl: string | null; children: ReactNode }) {
+export function AppShell({
+  productName,
+  messengerUrl,
+  routes,
+  children,
+}: {
+  productName: string;
+  messengerUrl: string | null;
+  /** Breadcrumb lines of this group's routes (the demo layout passes components/demo/pages.ts's). */
+  routes?: Record<string, BreadcrumbMeta>;
+  children: ReactNode;
+}) {
   const { settings } = useTheme();
   const pathname = usePathname();
   const [state, dispatch] = useReducer(layoutReducer, undefined, () => initialLayoutState(settings.menuMode, activeKeyForPath(MENU, pathname)));
@@ -114,8 +125,8 @@ export function AppShell({ productName, messengerUrl, children }: { productName:
   }, [state.staticMenuMobileActive]);
 
   const value = useMemo<LayoutContextValue>(
-    () => ({ state, dispatch, pageBreadcrumb, setPageBreadcrumb, productName, messengerUrl }),
-    [state, pageBreadcrumb, productName, messengerUrl],
+    () => ({ state, dispatch, pageBreadcrumb, setPageBreadcrumb, productName, messengerUrl, routes }),
+    [state, pageBreadcrumb, productName, messengerUrl, routes],
   );
 
   return (

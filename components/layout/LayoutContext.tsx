@@ -10,6 +10,8 @@ export interface LayoutContextValue {
   /** Labels a page declared with <PageBreadcrumb>, or null. */
   pageBreadcrumb: BreadcrumbMeta | null;
   setPageBreadcrumb: (meta: BreadcrumbMeta | null) => void;
+  /** Breadcrumb lines of the routes of this shell's own group (the demo pages), beside lib/domain/layout/routes.ts. */
+  routes: Record<string, BreadcrumbMeta> | undefined;
   productName: string;
   messengerUrl: string | null;
 }

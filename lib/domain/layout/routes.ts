@@ -1,6 +1,7 @@
 /**
  * Russian breadcrumb labels of the app's routes. Every page of `app/` has a line here or is a menu
- * item (tests/unit/domain/layout/routes-coverage.test.ts walks `app/` and checks it); patterns use the
+ * item, except the demo pages (`app/(demo)`), whose lines are `DEMO_BREADCRUMBS` in components/demo/pages.ts
+ * (tests/unit/domain/layout/routes-coverage.test.ts walks `app/` and checks both); patterns use the
  * App Router's own spelling: `[x]` one segment, `[...x]` one or more, `[[...x]]` none or more. A page
  * that knows a better label at run time (a company's name) renders `<PageBreadcrumb items={…}/>` from
  * components/layout, which wins over this table. The menu's own routes need no line: their labels
@@ -15,9 +16,6 @@ const DOCS: Crumb = { label: 'Мои документы', to: '/documents' };
 const TEMPLATES: Crumb = { label: 'Шаблоны', to: '/documents/templates' };
 const CALCS: Crumb = { label: 'Калькуляторы', to: '/calculators' };
 const EDU: Crumb = { label: 'Обучение', to: '/education' };
-const DEMO: Crumb = { label: 'Демо-страницы', to: '/demo' };
-/** A demo page (app/(demo)): the index, its group (unless the group is the page), its title. */
-const demo = (group: string, title: string): BreadcrumbMeta => (group === title ? [DEMO, title] : [DEMO, group, title]);
 
 export const NOT_FOUND_CRUMBS: BreadcrumbMeta = ['Страница не найдена'];
 
@@ -49,57 +47,6 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   '/search': ['Поиск'],
   '/file/from-template/[fileId]': ['Документ по шаблону'],
   '/[...catchAll]': NOT_FOUND_CRUMBS,
-  // Demo pages: the same titles and groups as components/demo/pages.ts (a unit test compares them).
-  '/demo': ['Демо-страницы'],
-  '/uikit/formlayout': demo('UI-кит', 'Макет формы'),
-  '/uikit/charts': demo('UI-кит', 'Диаграммы'),
-  '/blocks': demo('Блоки', 'Галерея блоков'),
-  '/pages/about': demo('Страницы', 'О компании'),
-  '/pages/contact': demo('Страницы', 'Контакты'),
-  '/pages/faq': demo('Страницы', 'Частые вопросы'),
-  '/pages/help': demo('Страницы', 'Справка'),
-  '/pages/invoice': demo('Страницы', 'Счёт на оплату'),
-  '/documentation': demo('Документация', 'Документация'),
-  '/uikit/button': demo('UI-кит', 'Кнопки'),
-  '/uikit/table': demo('UI-кит', 'Таблица'),
-  '/uikit/list': demo('UI-кит', 'Списки'),
-  '/uikit/tree': demo('UI-кит', 'Дерево'),
-  '/uikit/panel': demo('UI-кит', 'Панели'),
-  '/uikit/overlay': demo('UI-кит', 'Всплывающие окна'),
-  '/uikit/media': demo('UI-кит', 'Медиа'),
-  '/uikit/menu': demo('UI-кит', 'Меню'),
-  '/uikit/message': demo('UI-кит', 'Сообщения'),
-  '/uikit/file': demo('UI-кит', 'Загрузка файлов'),
-  '/uikit/misc': demo('UI-кит', 'Разное'),
-  '/uikit/input': demo('UI-кит', 'Поля ввода'),
-  '/uikit/floatlabel': demo('UI-кит', 'Плавающие подписи'),
-  '/uikit/invalidstate': demo('UI-кит', 'Ошибки ввода'),
-  '/dashboard-banking': demo('Панели', 'Банковская панель'),
-  '/apps/blog/list': demo('Приложения', 'Блог'),
-  '/apps/blog/detail/[id]': demo('Приложения', 'Запись блога'),
-  '/apps/blog/edit/[[...id]]': demo('Приложения', 'Редактор записи'),
-  '/apps/files': demo('Приложения', 'Файлы'),
-  '/apps/chat': demo('Приложения', 'Чат'),
-  '/apps/tasklist': demo('Приложения', 'Список задач'),
-  '/apps/mail/inbox': demo('Почта', 'Входящие'),
-  '/apps/mail/compose': demo('Почта', 'Новое письмо'),
-  '/apps/mail/detail/[id]': demo('Почта', 'Письмо'),
-  '/apps/mail/starred': demo('Почта', 'Помеченные'),
-  '/apps/mail/important': demo('Почта', 'Важные'),
-  '/apps/mail/sent': demo('Почта', 'Отправленные'),
-  '/apps/mail/archived': demo('Почта', 'Архив'),
-  '/apps/mail/spam': demo('Почта', 'Спам'),
-  '/apps/mail/trash': demo('Почта', 'Корзина'),
-  '/pages/crud': demo('Страницы', 'Товары: правка'),
-  '/ecommerce/product-overview': demo('Интернет-магазин', 'Карточка товара'),
-  '/ecommerce/product-list': demo('Интернет-магазин', 'Каталог'),
-  '/ecommerce/new-product': demo('Интернет-магазин', 'Новый товар'),
-  '/ecommerce/shopping-cart': demo('Интернет-магазин', 'Корзина'),
-  '/ecommerce/checkout-form': demo('Интернет-магазин', 'Оформление заказа'),
-  '/ecommerce/order-history': demo('Интернет-магазин', 'История заказов'),
-  '/ecommerce/order-summary': demo('Интернет-магазин', 'Заказ'),
-  '/profile/create': demo('Профили', 'Новый профиль'),
-  '/profile/list': demo('Профили', 'Список профилей'),
 };
 
 const isDynamic = (seg: string) => seg.startsWith('[') && seg.endsWith(']');
@@ -148,5 +95,10 @@ export function routeBreadcrumb(pathname: string, table: Record<string, Breadcru
   return found === undefined ? null : (table[found] ?? null);
 }
 
-/** What the top bar shows for a path without a page-declared breadcrumb: never raw segments. */
-export const shellBreadcrumb = (pathname: string): BreadcrumbMeta => routeBreadcrumb(pathname) ?? NOT_FOUND_CRUMBS;
+/**
+ * What the top bar shows for a path without a page-declared breadcrumb: never raw segments. `extra` holds the
+ * lines of a route group that keeps its own (the demo pages: components/demo/pages.ts, passed by their layout,
+ * so the business pages do not ship them).
+ */
+export const shellBreadcrumb = (pathname: string, extra?: Record<string, BreadcrumbMeta>): BreadcrumbMeta =>
+  (extra ? routeBreadcrumb(pathname, { ...ROUTE_BREADCRUMBS, ...extra }) : routeBreadcrumb(pathname)) ?? NOT_FOUND_CRUMBS;

@@ -12,6 +12,7 @@ import { buildCustomRoute } from 'next/dist/lib/build-custom-route';
 import { config as proxyConfig } from '@/proxy';
 import { isServicePath } from '@/lib/domain/csp';
 import { MENU } from '@/lib/domain/layout/menu';
+import { DEMO_BREADCRUMBS } from '@/components/demo/pages';
 import { ROUTE_BREADCRUMBS } from '@/lib/domain/layout/routes';
 import { services } from '@/lib/server/gateway/services';
 import { SAFE_HEADERS } from '@/lib/server/services/files/get-file';
@@ -43,7 +44,7 @@ const sample = (pattern: string): string[] => {
 };
 const PAGES = [
   ...new Set([
-    ...Object.keys(ROUTE_BREADCRUMBS).flatMap(sample),
+    ...Object.keys({ ...ROUTE_BREADCRUMBS, ...DEMO_BREADCRUMBS }).flatMap(sample),
     ...MENU.flatMap((s) => (s.items ?? []).map((i) => i.to).filter((to): to is string => typeof to === 'string')),
     '/no-such-page',
   ]),

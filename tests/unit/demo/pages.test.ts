@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_GROUPS, DEMO_PAGES, demoPageFor, isLinkable } from '@/components/demo/pages';
-import { ROUTE_BREADCRUMBS } from '@/lib/domain/layout/routes';
+import { DEMO_BREADCRUMBS, DEMO_GROUPS, DEMO_PAGES, demoPageFor, isLinkable } from '@/components/demo/pages';
+import { ROUTE_BREADCRUMBS, shellBreadcrumb } from '@/lib/domain/layout/routes';
 
 const DEMO_DIR = join(process.cwd(), 'app', '(demo)');
 
@@ -31,8 +31,14 @@ describe('the demo page list', () => {
   it('gives each existing page the breadcrumb «Демо-страницы › group › title»', () => {
     for (const p of DEMO_PAGES.filter((x) => routes.includes(x.path))) {
       const tail = p.group === p.title ? [p.title] : [p.group, p.title];
-      expect(ROUTE_BREADCRUMBS[p.path], p.path).toEqual([{ label: 'Демо-страницы', to: '/demo' }, ...tail]);
+      expect(DEMO_BREADCRUMBS[p.path], p.path).toEqual([{ label: 'Демо-страницы', to: '/demo' }, ...tail]);
     }
+    expect(shellBreadcrumb('/apps/mail/detail/7', DEMO_BREADCRUMBS)).toEqual([{ label: 'Демо-страницы', to: '/demo' }, 'Почта', 'Письмо']);
+    expect(shellBreadcrumb('/demo', DEMO_BREADCRUMBS)).toEqual(['Демо-страницы']);
+  });
+
+  it('keeps the demo lines out of the business table (the business pages do not ship them)', () => {
+    for (const path of Object.keys(DEMO_BREADCRUMBS)) expect(ROUTE_BREADCRUMBS[path], path).toBeUndefined();
   });
 
   it('finds the entry of a real path, dynamic segments included', () => {
