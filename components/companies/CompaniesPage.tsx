@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Column } from 'primereact/column';
@@ -19,8 +20,10 @@ import type { Company, CompanySort } from '@/lib/schemas/companies';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { companiesApi, type ListQuery, type Scope } from './api';
-import { CompanyDialog } from './CompanyDialog';
 import s from './companies.module.css';
+
+// The card (requisites, accounts, costing defaults) loads when a company is opened or created.
+const CompanyDialog = dynamic(() => import('./CompanyDialog').then((m) => m.CompanyDialog), { ssr: false });
 
 const NO_COMPANIES: Company[] = [];
 

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
@@ -14,16 +15,19 @@ import type { FileObject, FileType } from '@/lib/schemas/files';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { downloadObjects, files, type ListQuery } from './api';
-import { FileDialogs, type FileDialog } from './FileDialogs';
+import type { FileDialog } from './FileDialogs';
 import { FileList, FileListEmpty, PAGE } from './FileList';
 import { FileSelectionBar } from './FileSelectionBar';
 import { FileToolbar } from './FileToolbar';
 import { SpecCostsContext, useSpecCosts } from '@/components/specifications/SpecCostCell';
 import { useNameConflict } from './NameConflictDialog';
-import { TrashView } from './TrashView';
-import { UploadPanel } from './UploadPanel';
 import { useUploads } from './useUploads';
 import s from './files.module.css';
+
+// The dialogs (folder tree, date picker, sharing) and the trash table load when first opened, not with the list.
+const FileDialogs = dynamic(() => import('./FileDialogs').then((m) => m.FileDialogs), { ssr: false });
+const UploadPanel = dynamic(() => import('./UploadPanel').then((m) => m.UploadPanel), { ssr: false });
+const TrashView = dynamic(() => import('./TrashView').then((m) => m.TrashView), { ssr: false });
 
 export interface FileManagerPageProps {
   /** Category shown: `documents` here, `specifications` when mounted at /specifications. */
@@ -233,7 +237,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
               файлы снова — загрузка продолжится с того места, где остановилась.
             </div>
           )}
-          <UploadPanel tasks={uploads.tasks} onCancel={uploads.cancel} onRetry={uploads.retry} onSettle={(k, c, x) => void uploads.settle(k, c, x)} onClear={uploads.clearFinished} />
+          {uploads.tasks.length > 0 && <UploadPanel tasks={uploads.tasks} onCancel={uploads.cancel} onRetry={uploads.retry} onSettle={(k, c, x) => void uploads.settle(k, c, x)} onClear={uploads.clearFinished} />}
 
           <FileSelectionBar
             selected={selected}
@@ -273,17 +277,19 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
       {dragging && <div className={s.drop}>Отпустите, чтобы загрузить в «{here}»</div>}
 
       <ConfirmDialog />
-      <FileDialogs
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        type={type}
-        root={root}
-        title={title}
-        conflict={conflict}
-        done={done}
-        reload={reload}
-        clearSelection={() => setPicked([])}
-      />
+      {dialog && (
+        <FileDialogs
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          type={type}
+          root={root}
+          title={title}
+          conflict={conflict}
+          done={done}
+          reload={reload}
+          clearSelection={() => setPicked([])}
+        />
+      )}
       {conflict.dialog}
     </div>
   );
