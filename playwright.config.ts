@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { E2E_TELEGRAM_TOKEN, E2E_YANDEX, oauthPort } from './tests/e2e/oauth-provider';
 
@@ -9,7 +10,11 @@ const oauthURL = `http://127.0.0.1:${oauthPort()}`;
 
 export default defineConfig({
   testDir: './tests/e2e',
-  workers: 1,
+  // Two spec files at once (each test registers its own user; nothing a test changes is seen by another): on two
+  // cores one file's waits — the server, an animation, a token ageing, the network settling — leave the CPU to the
+  // other. One at a time when the machine is already busy with other work (load above twice its cores, a shared
+  // developer machine), where a second file would only stretch every test towards its timeout. E2E_WORKERS decides.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : os.loadavg()[0]! > 2 * os.availableParallelism() ? 1 : 2,
   retries: 0,
   timeout: 30_000,
   outputDir: './test-results',

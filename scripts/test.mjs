@@ -1,4 +1,4 @@
-// `npm test`: lint, build, typecheck, unit + integration (vitest), e2e (Playwright).
+// `npm test`: build, then lint and typecheck side by side, unit + integration (vitest), e2e (Playwright).
 // Runs every step even when one fails, then prints a plain `N passed, N failed` line.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

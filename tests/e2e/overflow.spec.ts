@@ -182,6 +182,33 @@ async function check(page: Page, route: string, open?: () => Promise<void>): Pro
   return `${route} at ${o.innerWidth} px: document ${o.docWidth} px, body ${o.bodyWidth} px wide; sticking out:\n    ${o.offenders.join('\n    ') || '(nothing outside a scrolling frame — look at margins)'}`;
 }
 
+/** Pages of one context that check routes at once: each waits for its own network to settle, and the waits overlap. */
+const AT_ONCE = 3;
+
+/** Checks every item on `first` and AT_ONCE - 1 more pages of its context (same viewport); returns the problems. */
+async function checkAll(first: Page, items: { route: string; open?: (p: Page) => Promise<void> }[]): Promise<string[]> {
+  const queue = [...items];
+  const problems: string[] = [];
+  const size = first.viewportSize();
+  const more = await Promise.all(
+    Array.from({ length: AT_ONCE - 1 }, async () => {
+      const p = await first.context().newPage();
+      if (size) await p.setViewportSize(size);
+      return p;
+    }),
+  );
+  const sweep = async (p: Page) => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      const { route, open } = item;
+      const problem = await check(p, route, open && (() => open(p)));
+      if (problem) problems.push(problem);
+    }
+  };
+  await Promise.all([first, ...more].map(sweep));
+  await Promise.all(more.map((p) => p.close()));
+  return problems;
+}
+
 const calcUrl = (id: string) => `/calculators/${id}?${new URLSearchParams(CALC_QUERY[id] ?? {}).toString()}`;
 
 test('every page fits a 390 px phone without scrolling sideways; the editors fit 1440 px', async ({ page, request, user, browser, baseURL }) => {
@@ -216,7 +243,7 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
     `/calculators/custom/shared/${d.customToken}`,
     '/no-such-page',
   ];
-  for (const route of signedIn) note(await check(page, route));
+  problems.push(...(await checkAll(page, signedIn.map((route) => ({ route })))));
 
   // /cost with the specification calculated (tables, charts, comparison), then its printed form.
   note(
@@ -234,14 +261,18 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
   );
 
   // Every calculator with a result (the loan with its 60-month schedule).
-  for (const id of Object.keys(CALC_QUERY)) {
-    note(
-      await check(page, calcUrl(id), async () => {
-        await page.goto(calcUrl(id)).catch(() => page.goto(calcUrl(id)));
-        await expect(page.getByRole('region', { name: 'Результат' }), `${id}: no result`).toBeVisible({ timeout: 15_000 });
-      }),
-    );
-  }
+  problems.push(
+    ...(await checkAll(
+      page,
+      Object.keys(CALC_QUERY).map((id) => ({
+        route: calcUrl(id),
+        open: async (p: Page) => {
+          await p.goto(calcUrl(id)).catch(() => p.goto(calcUrl(id)));
+          await expect(p.getByRole('region', { name: 'Результат' }), `${id}: no result`).toBeVisible({ timeout: 15_000 });
+        },
+      })),
+    )),
+  );
 
   // The editors at 1440 px.
   await page.setViewportSize(WIDE);
@@ -257,9 +288,8 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
   // Signed out: the public and sign-in pages.
   const guest = await browser.newContext({ baseURL, viewport: PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
   const out = await guest.newPage();
-  for (const route of ['/', '/landing', '/bench-baseline', '/auth', '/auth?mode=register', '/auth/oauth/yandex', '/confirm-email/not-a-real-token', '/confirm-phone', '/forgot-password/not-a-real-token', '/no-such-page']) {
-    note(await check(out, route));
-  }
+  const publicRoutes = ['/', '/landing', '/bench-baseline', '/auth', '/auth?mode=register', '/auth/oauth/yandex', '/confirm-email/not-a-real-token', '/confirm-phone', '/forgot-password/not-a-real-token', '/no-such-page'];
+  problems.push(...(await checkAll(out, publicRoutes.map((route) => ({ route })))));
   await guest.close();
 
   expect(problems, `pages wider than the window:\n${problems.join('\n')}`).toEqual([]);

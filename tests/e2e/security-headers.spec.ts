@@ -30,37 +30,46 @@ const COMMON = {
 };
 const SERVICE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-test('каждая страница: заголовки, политика с nonce на всех скриптах, ни одного нарушения политики', async ({ page, user }) => {
+/** Pages open at once in the sweep: each waits for its own network to settle, and the waits overlap. */
+const AT_ONCE = 3;
+
+test('каждая страница: заголовки, политика с nonce на всех скриптах, ни одного нарушения политики', async ({ context, user }) => {
   test.setTimeout(180_000);
   expect(user.email).toBeTruthy();
   const violations: string[] = [];
-  await page.exposeFunction('reportCsp', (v: string) => violations.push(v));
-  await page.addInitScript(() => {
+  await context.exposeFunction('reportCsp', (v: string) => violations.push(v));
+  await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       void (window as unknown as { reportCsp: (v: string) => void }).reportCsp(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI}`);
     });
   });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+  context.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(`${m.page()?.url()}: ${m.text()}`);
   });
+  const queue = [...PAGES];
   let checked = 0;
-  for (const path of PAGES) {
-    const res = await page.goto(path);
-    expect(res, path).not.toBeNull();
-    await page.waitForLoadState('networkidle');
-    const h = res!.headers();
-    expect(h, path).toMatchObject({ ...COMMON, 'x-frame-options': 'DENY' });
-    const csp = h['content-security-policy'] ?? '';
-    expect(csp, path).toContain("frame-ancestors 'none'");
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce, `${path}: a nonce in script-src`).toBeTruthy();
-    expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    // Every script the server wrote carries the nonce; the ones Next's runtime adds later run by 'strict-dynamic'.
-    const scripts = (await res!.text()).match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length, path).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
-    checked++;
-  }
+  const sweep = async () => {
+    const page = await context.newPage();
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const res = await page.goto(path);
+      expect(res, path).not.toBeNull();
+      await page.waitForLoadState('networkidle');
+      const h = res!.headers();
+      expect(h, path).toMatchObject({ ...COMMON, 'x-frame-options': 'DENY' });
+      const csp = h['content-security-policy'] ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, `${path}: a nonce in script-src`).toBeTruthy();
+      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      // Every script the server wrote carries the nonce; the ones Next's runtime adds later run by 'strict-dynamic'.
+      const scripts = (await res!.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      checked++;
+    }
+    await page.close();
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, sweep));
   expect(checked).toBe(PAGES.length);
   expect(checked).toBeGreaterThanOrEqual(25);
   expect(violations).toEqual([]);
