@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -12,9 +13,11 @@ import { useLoad } from '@/lib/client/use-load';
 import { call } from '@/lib/client/call';
 import { getRoles } from '@/lib/client/session';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
-import { KeyRateImportDialog } from './KeyRateImportDialog';
 import { rateValueLines } from './rate-value';
 import s from './calculators.module.css';
+
+// The key-rate import dialog loads when it is opened.
+const KeyRateImportDialog = dynamic(() => import('./KeyRateImportDialog').then((m) => m.KeyRateImportDialog), { ssr: false });
 
 interface Kind {
   kind: string;

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CostResult, SpecDocument } from '@/lib/domain/cost';
 import { specForEditing } from '@/lib/domain/cost/display';
@@ -16,13 +17,15 @@ import { processesApi } from '@/components/business-processes/api';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
-import { SpecImportDialog } from './SpecImportDialog';
 import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
 import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
 import { downloadSpecXlsx } from './spec-xlsx';
 import { useLeaveGuard } from './use-leave-guard';
 import s from './spec-editor.module.css';
+
+// The XLSX import dialog loads when it is opened.
+const SpecImportDialog = dynamic(() => import('./SpecImportDialog').then((m) => m.SpecImportDialog), { ssr: false });
 
 const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: StoredSpec[] = [];
