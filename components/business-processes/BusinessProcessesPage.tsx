@@ -9,6 +9,7 @@ import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
+import { workCentresApi } from '@/components/catalog/api';
 import { processesApi, type LinkedSpec, type StoredProcess } from './api';
 import { LinkedSpecs, ProcessFlow } from './ProcessFlow';
 import { MissingProcess, ProcessList } from './ProcessList';
@@ -55,6 +56,10 @@ export function BusinessProcessesPage({ setId }: { setId?: string }) {
   // Specifications that take their operations from this process; a change in it marks them (none when unreadable).
   const linkedLoad = useLoad(() => processesApi.linked(setId as string), [setId, version], { enabled: setId !== undefined, keep: true });
   const linked = (linkedLoad.error === null && linkedLoad.data) || NO_LINKED;
+
+  // Work centres a step may point at (none when they cannot be read: the steps keep their own rates).
+  const centresLoad = useLoad((signal) => workCentresApi.list('no', signal), []);
+  const workCentres = useMemo(() => centresLoad.data?.workCentres ?? [], [centresLoad.data]);
 
   const totals = useMemo(() => liveTotals(name, steps), [name, steps]);
   // Per-step totals for the flow diagram (when every number is filled in).
@@ -103,6 +108,7 @@ export function BusinessProcessesPage({ setId }: { setId?: string }) {
             onPut={(i, patch) => setSteps((xs) => xs.map((x, j) => (j === i ? { ...x, ...patch } : x)))}
             onMove={(from, to) => setSteps((xs) => moveStep(xs, from, to))}
             onRemove={(i) => setSteps((xs) => xs.filter((_, j) => j !== i))}
+            workCentres={workCentres}
           />
           <ProcessToolbar onAddStep={() => setSteps((xs) => [...xs, newStep()])} onSave={save} onDelete={setId ? remove : undefined} />
           <ProcessTotals totals={totals} />

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ProcessStep } from '@/lib/domain/business-processes';
+import { formatDecimalText } from '@/lib/domain/money';
+import type { WorkCentre } from '@/lib/schemas/catalog';
 import s from './processes.module.css';
 
 interface Props {
@@ -10,13 +12,28 @@ interface Props {
   /** Moves step `from` to position `to` (buttons move by one; drag and drop anywhere). */
   onMove: (from: number, to: number) => void;
   onRemove: (i: number) => void;
+  /** Work centres of the catalogue a step may point at (its rates follow the centre). */
+  workCentres: WorkCentre[];
+}
+
+/**
+ * The equipment of a step typed or picked from the work centres: a centre's exact name links the step to it (the
+ * step takes its hourly and machine-hour rates); any other text is the step's own equipment with its own rates.
+ */
+function equipmentNamed(st: ProcessStep, name: string, centres: WorkCentre[]): Partial<ProcessStep> {
+  const eq = st.equipment ?? {};
+  const wc = centres.find((c) => c.name === name.trim());
+  if (!wc) return { workCentreId: undefined, equipment: { ...eq, name } };
+  const machineRate = wc.machineHourRate !== '0' ? formatDecimalText(wc.machineHourRate) : eq.machineRate;
+  return { workCentreId: wc.id, rate: formatDecimalText(wc.hourlyRate), equipment: { ...eq, name, machineRate } };
 }
 
 /** The steps of a business process, one editable row each; rows are reordered by buttons or by dragging. */
-export function StepsTable({ steps, errors, onPut, onMove, onRemove }: Props) {
+export function StepsTable({ steps, errors, onPut, onMove, onRemove, workCentres }: Props) {
   const dragFrom = useRef<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   return (
+    <>
     <table className={s.table}>
       <thead>
         <tr>
@@ -26,7 +43,7 @@ export function StepsTable({ steps, errors, onPut, onMove, onRemove }: Props) {
           <th>Время на ед.</th>
           <th>Ставка, ₽/ч</th>
           <th>Работников</th>
-          <th>Оборудование</th>
+          <th>Оборудование / раб. центр</th>
           <th>Маш.-ч, ₽</th>
           <th>кВт</th>
           <th>Тариф, ₽/кВт·ч</th>
@@ -91,7 +108,16 @@ export function StepsTable({ steps, errors, onPut, onMove, onRemove }: Props) {
               </td>
               <td>{input('ставка', st.rate, (v) => put({ rate: v }), 'rate')}</td>
               <td>{input('работников', st.workers, (v) => put({ workers: v }), 'workers')}</td>
-              <td>{input('оборудование', eq.name, (v) => put({ equipment: { ...eq, name: v } }), 'equipment.name')}</td>
+              <td>
+                <input
+                  className={`p-inputtext p-component ${errors[`steps.${i}.equipment.name`] ? 'p-invalid' : ''} ${st.workCentreId ? s.fromCentre : ''}`}
+                  aria-label={`Шаг ${n}: оборудование или рабочий центр`}
+                  title={errors[`steps.${i}.equipment.name`] ?? (st.workCentreId ? 'Рабочий центр из номенклатуры: ставки идут от него' : 'Начните вводить — подскажем рабочие центры')}
+                  list={workCentres.length ? 'work-centres' : undefined}
+                  value={eq.name ?? ''}
+                  onChange={(e) => put(equipmentNamed(st, e.target.value, workCentres))}
+                />
+              </td>
               <td>{input('ставка машино-часа', eq.machineRate, (v) => put({ equipment: { ...eq, machineRate: v } }), 'equipment.machineRate')}</td>
               <td>{input('мощность, кВт', eq.powerKw, (v) => put({ equipment: { ...eq, powerKw: v } }), 'equipment.powerKw')}</td>
               <td>{input('тариф', eq.tariff, (v) => put({ equipment: { ...eq, tariff: v } }), 'equipment.tariff')}</td>
@@ -111,5 +137,13 @@ export function StepsTable({ steps, errors, onPut, onMove, onRemove }: Props) {
         })}
       </tbody>
     </table>
+    {workCentres.length > 0 && (
+      <datalist id="work-centres">
+        {workCentres.map((c) => (
+          <option key={c.id} value={c.name} />
+        ))}
+      </datalist>
+    )}
+    </>
   );
 }

@@ -28,6 +28,7 @@ import s from './files.module.css';
 const FileDialogs = dynamic(() => import('./FileDialogs').then((m) => m.FileDialogs), { ssr: false });
 const UploadPanel = dynamic(() => import('./UploadPanel').then((m) => m.UploadPanel), { ssr: false });
 const TrashView = dynamic(() => import('./TrashView').then((m) => m.TrashView), { ssr: false });
+const RecalcAllDialog = dynamic(() => import('@/components/catalog/RecalcAllDialog').then((m) => m.RecalcAllDialog), { ssr: false });
 
 export interface FileManagerPageProps {
   /** Category shown: `documents` here, `specifications` when mounted at /specifications. */
@@ -67,6 +68,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   const [dialog, setDialog] = useState<FileDialog>(null);
   const [dragging, setDragging] = useState(false);
   const [trashOpen, setTrashOpen] = useState(false);
+  const [recalcAll, setRecalcAll] = useState(false);
   const conflict = useNameConflict();
 
   const list = useLoad(
@@ -229,7 +231,9 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
             onView={setView}
             onNewFolder={() => setDialog({ kind: 'newFolder' })}
             onFiles={addFiles}
+            onRecalcAll={specs ? () => setRecalcAll(true) : undefined}
           />
+          {recalcAll && <RecalcAllDialog onClose={() => setRecalcAll(false)} onDone={list.reload} />}
 
           {!specs && unfinished.length > 0 && !uploads.tasks.some((t) => t.state === 'uploading' || t.state === 'queued' || t.state === 'retrying') && (
             <div className={s.empty} role="status" style={{ padding: '0.75rem', marginBottom: '0.75rem', textAlign: 'left' }}>

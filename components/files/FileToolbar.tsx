@@ -45,6 +45,8 @@ export interface FileToolbarProps {
   onView: (view: 'table' | 'tiles') => void;
   onNewFolder: () => void;
   onFiles: (list: FileList | null) => void;
+  /** «Пересчитать все» (specifications whose prices are out of date). */
+  onRecalcAll?: () => void;
 }
 
 /**
@@ -63,6 +65,7 @@ export function FileToolbar(p: FileToolbarProps) {
             &nbsp;Новая спецификация
           </Link>
           <Button type="button" icon="pi pi-folder-plus" label="Новая папка" outlined onClick={p.onNewFolder} />
+          {p.onRecalcAll && <Button type="button" icon="pi pi-refresh" label="Пересчитать все" outlined onClick={p.onRecalcAll} />}
         </>
       )}
       {p.canWrite && !specs && (

@@ -12,12 +12,14 @@ import { StaleBadges } from './StaleBadges';
  * per row. `null` while it loads; an item per specification id after.
  */
 export function useSpecCosts(objects: FileObject[], enabled: boolean): Map<string, SpecCostItem> | null {
-  const ids = enabled ? objects.filter((o) => o.kind === 'file' && o.type === 'specifications').map((o) => o.id) : [];
-  const key = ids.join(',');
+  const shown = enabled ? objects.filter((o) => o.kind === 'file' && o.type === 'specifications') : [];
+  const ids = shown.map((o) => o.id);
+  // A new version of a row (a save, «Пересчитать все») asks again.
+  const key = shown.map((o) => `${o.id}@${o.version}`).join(',');
   // A failure shows no figures (every cell «—») rather than a message.
   const load = useLoad(
     (signal) =>
-      specsApi.costs(key.split(',').slice(0, 100), signal).then(
+      specsApi.costs(ids.slice(0, 100), signal).then(
         (r) => new Map(r.items.map((i) => [i.id, i])),
         () => new Map<string, SpecCostItem>(),
       ),

@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useMemo, type ReactNode } from 'react';
+import dynamic from 'next/dynamic';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
 import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-export';
 import type { SpecChoice } from './api';
@@ -8,6 +9,7 @@ import { MATERIAL_COLUMNS, MaterialRow } from './SpecMaterialRow';
 import { LinkedSetOperations, OPERATION_HEADERS, OPERATION_QTY, OperationRow, QtyHeader } from './SpecOperations';
 import { newMaterial, newOperation, outputScope, type LinkableSet } from './spec-lines';
 import { OKEI_UNITS } from './units';
+import { lineFromItem, unlinkItem } from '@/components/catalog/spec-line';
 import { useRowWindow } from './use-row-window';
 import s from './spec-editor.module.css';
 
@@ -39,6 +41,10 @@ export interface SpecEditorProps {
   processSets?: LinkableSet[];
 }
 
+// The catalogue pickers load on first use: the editor itself carries none of their code.
+const ItemPickerDialog = dynamic(() => import('@/components/catalog/ItemPickerDialog').then((m) => m.ItemPickerDialog), { ssr: false });
+const SheetDialog = dynamic(() => import('@/components/catalog/SheetDialog').then((m) => m.SheetDialog), { ssr: false });
+
 const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: SpecChoice[] = [];
 
@@ -49,6 +55,11 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
       onChange((prev) => ({ ...prev, materials: prev.materials.map((m, j) => (j === i ? { ...m, ...patch } : m)) })),
     [onChange],
   );
+  // The line whose catalogue item (or sheet quantity) is being picked.
+  const [picking, setPicking] = useState<{ index: number; what: 'item' | 'sheet' } | null>(null);
+  const onPick = useCallback((index: number) => setPicking({ index, what: 'item' }), []);
+  const onSheet = useCallback((index: number) => setPicking({ index, what: 'sheet' }), []);
+  const pickedLine = picking ? value.materials[picking.index] : undefined;
   const removeMaterial = useCallback((i: number) => onChange((prev) => ({ ...prev, materials: prev.materials.filter((_, j) => j !== i) })), [onChange]);
   const setOperation = useCallback(
     (i: number, patch: Partial<Operation>) =>
@@ -177,7 +188,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
             )}
             {value.materials.slice(win.start, win.end).map((m, k) => {
               const i = win.start + k;
-              return <MaterialRow key={m.id} index={i} line={m} errors={rowErrors.get(`materials.${i}`) ?? NO_ERRORS} onChange={setMaterial} onRemove={removeMaterial} specs={specs} />;
+              return <MaterialRow key={m.id} index={i} line={m} errors={rowErrors.get(`materials.${i}`) ?? NO_ERRORS} onChange={setMaterial} onRemove={removeMaterial} specs={specs} onPick={onPick} onSheet={onSheet} />;
             })}
             {win.after > 0 && (
               <tr aria-hidden="true" style={{ height: win.after }}>
@@ -191,6 +202,32 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
         <i className="pi pi-plus" aria-hidden="true" />
         &nbsp;Добавить материал
       </button>
+
+      {picking?.what === 'item' && pickedLine && (
+        <ItemPickerDialog
+          title={`Материал ${picking.index + 1}: из номенклатуры`}
+          linked={Boolean(pickedLine.itemId)}
+          onPick={(item) => {
+            setMaterial(picking.index, lineFromItem(pickedLine, item));
+            setPicking(item.sheetWidthMm && item.sheetHeightMm ? { index: picking.index, what: 'sheet' } : null);
+          }}
+          onUnlink={() => {
+            setMaterial(picking.index, unlinkItem());
+            setPicking(null);
+          }}
+          onClose={() => setPicking(null)}
+        />
+      )}
+      {picking?.what === 'sheet' && pickedLine && (
+        <SheetDialog
+          line={pickedLine}
+          onApply={(patch) => {
+            setMaterial(picking.index, patch);
+            setPicking(null);
+          }}
+          onClose={() => setPicking(null)}
+        />
+      )}
 
       {value.processSetId && <LinkedSetOperations setId={value.processSetId} set={linkedSet} known={!!processSets} outputQty={value.outputQty} unit={value.unit} />}
 

@@ -20,6 +20,7 @@ import { SpecHistoryPanel } from './SpecHistoryPanel';
 import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
 import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
+import { SpecPriceOnDate } from '@/components/catalog/SpecPriceOnDate';
 import { downloadSpecXlsx } from './spec-xlsx';
 import { useLeaveGuard } from './use-leave-guard';
 import s from './spec-editor.module.css';
@@ -285,6 +286,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       )}
       {id && (
         <>
+          <SpecPriceOnDate specId={id} stamp={version} />
           <SpecHistoryPanel specId={id} stamp={version} currentVersion={version} dirty={dirty} onRestored={reload} />
           <SpecWhereUsed specId={id} />
         </>

@@ -28,7 +28,7 @@ function pickSpec(line: MaterialLine, specId: string, specs: readonly SpecChoice
   if (!specId) return { specId: undefined };
   const sp = specs.find((x) => x.id === specId);
   const named = line.name.trim() || !sp ? {} : { name: sp.name, ...(sp.unit ? { unit: sp.unit } : {}) };
-  return { specId, article: 'purchased', price: '', ...named };
+  return { specId, itemId: undefined, sheet: undefined, article: 'purchased', price: '', ...named };
 }
 
 const ARTICLES = [
@@ -37,7 +37,7 @@ const ARTICLES = [
   { value: 'energy', label: '4 Энергия' },
 ];
 
-export const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, onRemove, specs }: RowProps<MaterialLine> & { specs: SpecChoice[] }) {
+export const MaterialRow = memo(function MaterialRow({ index, line, errors, onChange, onRemove, specs, onPick, onSheet }: RowProps<MaterialLine> & { specs: SpecChoice[]; onPick: (index: number) => void; onSheet: (index: number) => void }) {
   const err = (f: string) => errors[`materials.${index}.${f}`];
   const put = (patch: Partial<MaterialLine>) => onChange(index, patch);
   const n = index + 1;
@@ -45,7 +45,18 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
     <tr data-row={index} aria-rowindex={index + 2}>
       <td className={s.num}>{n}</td>
       <td>
-        <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: наименование`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
+        <div className={s.pair}>
+          <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: наименование`} value={line.name} onChange={(e) => put({ name: e.target.value, ...(line.itemId ? { itemId: undefined, sheet: undefined } : {}) })} title={err('name') ?? (line.itemId ? 'Из номенклатуры: правка названия отвяжет строку' : undefined)} />
+          <button
+            type="button"
+            className={`p-button p-button-sm ${line.itemId ? '' : 'p-button-text'} ${s.iconBtn}`}
+            aria-label={line.itemId ? `Материал ${n}: из номенклатуры — сменить` : `Материал ${n}: выбрать из номенклатуры`}
+            title={line.itemId ? 'Из номенклатуры (сменить или отвязать)' : 'Выбрать из номенклатуры'}
+            onClick={() => onPick(index)}
+          >
+            <i className="pi pi-box" aria-hidden="true" />
+          </button>
+        </div>
       </td>
       <td>
         <select className={s.select} aria-label={`Материал ${n}: единица`} value={line.unit} onChange={(e) => put({ unit: e.target.value })}>
@@ -58,7 +69,16 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
         </select>
       </td>
       <td>
-        <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: количество`} value={line.qty} onChange={(e) => put({ qty: e.target.value })} title={err('qty')} />
+        {line.sheet ? (
+          <div className={s.pair}>
+            <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: количество`} value={line.qty} readOnly title={err('qty') ?? 'Считается из листов или м²'} />
+            <button type="button" className={`p-button p-button-sm p-button-outlined ${s.iconBtn}`} aria-label={`Материал ${n}: листы или м²`} title="Листы или м² с использованием листа" onClick={() => onSheet(index)}>
+              <i className="pi pi-th-large" aria-hidden="true" />
+            </button>
+          </div>
+        ) : (
+          <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Материал ${n}: количество`} value={line.qty} onChange={(e) => put({ qty: e.target.value })} title={err('qty')} />
+        )}
       </td>
       <td>
         <div className={s.pair}>

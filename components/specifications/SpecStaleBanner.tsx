@@ -39,6 +39,11 @@ export function SpecStaleBanner({ specId, stamp, dirty, onRecalculated }: { spec
           <b>Цены устарели:</b> после расчёта изменены {status.nested.map((n) => `«${n.name}» (${formatDate(new Date(n.updatedAt))})`).join(', ')}.
         </span>
       )}
+      {status.items.length > 0 && (
+        <span>
+          <b>Цены устарели:</b> после расчёта изменены цены номенклатуры: {status.items.map((i) => `«${i.name}» (${formatDate(new Date(i.changedAt))})`).join(', ')}.
+        </span>
+      )}
       {status.processSet && (
         <span>
           <b>Требует пересчёта:</b> набор процессов «{status.processSet.name}» изменён {formatDate(new Date(status.processSet.updatedAt))}.

@@ -5,6 +5,7 @@
 const PROTECTED_PREFIXES = [
   '/business-processes',
   '/specifications',
+  '/catalog',
   '/calculators',
   '/cost',
   '/companies',

@@ -226,6 +226,7 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
     `/specifications/folder/${d.specFolderId}`,
     '/specifications/create',
     `/specifications/create/${d.specId}`,
+    '/catalog',
     '/business-processes',
     `/business-processes/${d.setId}`,
     '/companies',

@@ -183,7 +183,7 @@ test.describe('оболочка на компьютере', () => {
   test('доступность страниц и панелей для вошедшего; фокус всегда виден', async ({ page, user }) => {
     test.setTimeout(150_000);
     expect(user.email).toBeTruthy();
-    for (const path of ['/', '/calculators', '/business-processes', '/specifications', '/cost', '/companies', '/documents']) {
+    for (const path of ['/', '/calculators', '/business-processes', '/specifications', '/catalog', '/cost', '/companies', '/documents']) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -16,6 +16,7 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Калькуляторы', icon: 'pi-calculator', to: '/calculators' },
       { label: 'Бизнес-процессы', icon: 'pi-sitemap', to: '/business-processes' },
       { label: 'Спецификации', icon: 'pi-list', to: '/specifications' },
+      { label: 'Номенклатура', icon: 'pi-box', to: '/catalog' },
       { label: 'Себестоимость', icon: 'pi-chart-bar', to: '/cost' },
     ],
   },

@@ -28,7 +28,7 @@ describe('breadcrumb rule', () => {
 describe('menu model', () => {
   it('has the seed groups and items in order', () => {
     expect(MENU.map((g) => [g.label, g.items?.map((i) => i.label)])).toEqual([
-      ['Калькулятор', ['Калькуляторы', 'Бизнес-процессы', 'Спецификации', 'Себестоимость']],
+      ['Калькулятор', ['Калькуляторы', 'Бизнес-процессы', 'Спецификации', 'Номенклатура', 'Себестоимость']],
       ['Компании', ['Компании', 'Мои документы']],
       ['Личный кабинет', ['Мой прогресс', 'Обучение']],
     ]);
@@ -36,7 +36,8 @@ describe('menu model', () => {
   });
   it('finds the active item from the route, also for nested pages', () => {
     expect(activeKeyForPath(MENU, '/calculators')).toBe('0-0');
-    expect(activeKeyForPath(MENU, '/cost/')).toBe('0-3');
+    expect(activeKeyForPath(MENU, '/cost/')).toBe('0-4');
+    expect(activeKeyForPath(MENU, '/catalog')).toBe('0-3');
     expect(activeKeyForPath(MENU, '/companies/15/edit')).toBe('1-0');
     expect(activeKeyForPath(MENU, '/companiesx')).toBe(null);
     expect(activeKeyForPath(MENU, '/')).toBe(null);

@@ -1,0 +1,74 @@
+'use client';
+
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { isApiError } from '@/lib/client/api-error';
+import { userMessage } from '@/lib/client/messages';
+import { catalogApi, type CatalogGroup } from './api';
+import { groupPaths } from './GroupTree';
+import s from './catalog.module.css';
+
+/** A new group of the catalogue, at the top or inside another group. */
+export function GroupDialog({ groups, parentId, onClose, onSaved }: { groups: CatalogGroup[]; parentId: string | null; onClose: () => void; onSaved: () => void }) {
+  const [name, setName] = useState('');
+  const [parent, setParent] = useState(parentId ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await catalogApi.createGroup(name, parent || null);
+      onSaved();
+    } catch (e) {
+      setError(isApiError(e) && e.fields ? Object.values(e.fields).join(' ') : userMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog
+      header="Новая группа"
+      visible
+      onHide={onClose}
+      style={{ width: 'min(28rem, 96vw)' }}
+      footer={
+        <div>
+          <Button type="button" label="Отмена" text onClick={onClose} />
+          <Button type="submit" form="group-form" label="Создать" icon="pi pi-check" loading={saving} />
+        </div>
+      }
+    >
+      <form
+        id="group-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className={s.field}>
+          <label htmlFor="group-name">Название группы</label>
+          <input id="group-name" className={`p-inputtext p-component ${error ? 'p-invalid' : ''}`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} autoFocus />
+        </div>
+        <div className={s.field}>
+          <label htmlFor="group-parent">Внутри группы</label>
+          <select id="group-parent" className={s.select} value={parent} onChange={(e) => setParent(e.target.value)}>
+            <option value="">— верхний уровень —</option>
+            {groupPaths(groups).map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {error && (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

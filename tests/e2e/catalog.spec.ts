@@ -1,0 +1,71 @@
+import { auditPage, formatViolations } from './a11y';
+import { expect, test } from './fixtures';
+
+/**
+ * «Номенклатура и цены»: a new supplier price entered in the item's card on /catalog raises the price of an item a
+ * specification uses; the list shows «цены устарели», «Пересчитать все» recalculates it with a report, and /cost
+ * shows the new figure.
+ */
+
+const NBSP = '\u00a0';
+
+test('a new supplier price → «цены устарели» → «Пересчитать все» with its report → /cost', async ({ page, user: _user }) => {
+  const post = async <T,>(name: string, data: object): Promise<T> => {
+    const r = await page.request.post(`/api/v1/${name}`, { data });
+    const body = (await r.json()) as T & { msg?: string };
+    expect(r.ok(), `${name}: ${body.msg}`).toBe(true);
+    return body;
+  };
+  // A supplier, an item with its price, a specification whose line follows the item.
+  const { company } = await post<{ company: { id: string } }>('companies/create', {
+    isOwn: false,
+    kind: 'legal',
+    fullName: 'Общество с ограниченной ответственностью «Лесторг»',
+    shortName: 'ООО «Лесторг»',
+    inn: '7707083893',
+    kpp: '773601001',
+    taxRegime: 'osno',
+  });
+  const { item } = await post<{ item: { id: string } }>('catalog/items/create', { name: 'ЛДСП 16 мм белая', article: 'L-16', unit: 'м²', okei: '055', type: 'material' });
+  await post('catalog/prices/add', { itemId: item.id, supplierId: company.id, price: '1000', validFrom: '2026-01-01' });
+  const spec = await post<{ id: string }>('specs/create', {
+    doc: { schemaVersion: 1, name: 'Шкаф', unit: 'шт', outputQty: '1', materials: [{ id: 'm1', name: 'ЛДСП 16 мм белая', unit: 'м²', qty: '2', price: '1000', itemId: item.id }], operations: [] },
+  });
+
+  // The item's card on /catalog: a new price from the same supplier, valid from today.
+  await page.goto('/catalog');
+  await expect(page.getByRole('heading', { name: 'Номенклатура', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'L-16' });
+  await expect(row).toContainText(`1${NBSP}000,00${NBSP}₽`);
+  await row.getByRole('button', { name: 'ЛДСП 16 мм белая' }).click();
+  const card = page.getByRole('dialog', { name: 'ЛДСП 16 мм белая' });
+  await card.getByLabel('Поставщик', { exact: true }).pressSequentially('Лесторг');
+  await page.locator('.p-autocomplete-panel').getByRole('option', { name: 'ООО «Лесторг»' }).click();
+  await card.getByLabel('Цена, ₽').fill('1 200');
+  await card.getByRole('button', { name: 'Добавить цену' }).click();
+  await expect(card.getByRole('table', { name: 'Цены поставщиков' }).getByRole('row')).toHaveCount(3);
+  await expect(card.getByText('Сейчас в расчёт идёт цена ООО «Лесторг»')).toContainText(/с \d\d\.\d\d\.\d{4}/);
+  const found = await auditPage(page);
+  expect(found, formatViolations(found)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText(`1${NBSP}200,00${NBSP}₽`);
+
+  // The specification using the item is out of date in the list; «Пересчитать все» brings it up to date.
+  await page.goto('/specifications');
+  const specRow = page.getByRole('row').filter({ hasText: 'Шкаф' });
+  await expect(specRow.getByText('цены устарели')).toBeVisible();
+  await page.getByRole('button', { name: 'Пересчитать все' }).click();
+  const recalc = page.getByRole('dialog', { name: 'Пересчитать все спецификации' });
+  await recalc.getByRole('button', { name: 'Пересчитать', exact: true }).click();
+  await expect(recalc.getByText('Готово: пересчитано 1 из 1.')).toBeVisible();
+  const report = recalc.getByRole('row').filter({ hasText: 'Шкаф' });
+  await expect(report).toContainText(`2${NBSP}000,00${NBSP}₽`);
+  await expect(report).toContainText(`2${NBSP}400,00${NBSP}₽`);
+  await expect(report).toContainText(`+20${NBSP}%`);
+  await page.keyboard.press('Escape');
+  await expect(specRow.getByText('цены устарели')).toHaveCount(0);
+
+  // /cost calculates the recalculated specification with the new price.
+  await page.goto(`/cost?spec=${encodeURIComponent(spec.id)}`);
+  await expect(page.getByTestId('full-cost')).toHaveText(`2${NBSP}400,00${NBSP}₽`);
+});
