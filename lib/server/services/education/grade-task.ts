@@ -12,6 +12,7 @@ import { calculatorRuns, companies, fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { runCalculation, withProcessSet } from '../cost/calculate-cost';
 import { specDocOf } from '../cost/load-specs';
+import { flushRecentRuns } from '../calculators/remember-run';
 
 /** How many of the user's matching specifications, calculator runs are looked at. */
 const LOOK_AT = 20;
@@ -56,6 +57,8 @@ export async function specCostFacts(ctx: AppContext, userId: string, nameInclude
 
 async function calculatorRunVerdict(ctx: AppContext, userId: string, params: Record<string, unknown>): Promise<Verdict> {
   const calcId = String(params.calculator ?? '');
+  // A run is remembered just after its answer: what this process still holds is written before it is judged.
+  await flushRecentRuns();
   const runs = await ctx.db
     .select({ input: calculatorRuns.input })
     .from(calculatorRuns)
