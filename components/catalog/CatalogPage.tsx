@@ -17,6 +17,7 @@ import s from './catalog.module.css';
 const ItemDialog = dynamic(() => import('./ItemDialog').then((m) => m.ItemDialog), { ssr: false });
 const ItemPanel = dynamic(() => import('./ItemPanel').then((m) => m.ItemPanel), { ssr: false });
 const GroupDialog = dynamic(() => import('./GroupDialog').then((m) => m.GroupDialog), { ssr: false });
+const ImportWizard = dynamic(() => import('./import/ImportWizard').then((m) => m.ImportWizard), { ssr: false });
 const RecalcAllDialog = dynamic(() => import('./RecalcAllDialog').then((m) => m.RecalcAllDialog), { ssr: false });
 const WorkCentres = dynamic(() => import('./WorkCentres').then((m) => m.WorkCentres), { ssr: false });
 
@@ -31,11 +32,11 @@ interface Query {
 const PAGE = 50;
 const NONE: CatalogItem[] = [];
 
-type Open = { kind: 'edit'; item: CatalogItem | null; key: number } | { kind: 'item'; id: string } | { kind: 'group' } | { kind: 'recalc' } | null;
+type Open = { kind: 'edit'; item: CatalogItem | null; key: number } | { kind: 'item'; id: string } | { kind: 'group' } | { kind: 'import' } | { kind: 'recalc' } | null;
 
 /**
  * `/catalog` «Номенклатура»: items with search, filters by type, group and archive, bulk edit, the item card
- * with prices, «Пересчитать все»; a second tab holds work centres.
+ * with prices, supplier price lists import, «Пересчитать все»; a second tab holds work centres.
  * `/catalog?item=…` opens that item.
  */
 export function CatalogPage({ openItemId, tab }: { openItemId?: string; tab?: 'work' }) {
@@ -127,6 +128,10 @@ export function CatalogPage({ openItemId, tab }: { openItemId?: string; tab?: 'w
               <i className="pi pi-plus" aria-hidden="true" />
               &nbsp;Добавить
             </button>
+            <button type="button" className="p-button p-button-outlined" onClick={() => setOpen({ kind: 'import' })}>
+              <i className="pi pi-upload" aria-hidden="true" />
+              &nbsp;Импорт прайс-листа
+            </button>
             <button type="button" className="p-button p-button-outlined" onClick={() => setOpen({ kind: 'recalc' })}>
               <i className="pi pi-refresh" aria-hidden="true" />
               &nbsp;Пересчитать все
@@ -154,7 +159,7 @@ export function CatalogPage({ openItemId, tab }: { openItemId?: string; tab?: 'w
                 onCheckAll={(on) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set())}
                 onOpen={onOpen}
                 busy={list.loading}
-                empty={query.q || query.type || query.groupId || query.archived !== 'no' ? 'Ничего не найдено.' : 'Номенклатура пуста — добавьте первую позицию.'}
+                empty={query.q || query.type || query.groupId || query.archived !== 'no' ? 'Ничего не найдено.' : 'Номенклатура пуста — добавьте позицию или загрузите прайс-лист поставщика.'}
               />
               {total > PAGE && (
                 <div className={s.pager}>
@@ -203,6 +208,7 @@ export function CatalogPage({ openItemId, tab }: { openItemId?: string; tab?: 'w
           }}
         />
       )}
+      {open?.kind === 'import' && <ImportWizard onClose={() => setOpen(null)} onApplied={reloadAll} />}
       {open?.kind === 'recalc' && <RecalcAllDialog onClose={() => setOpen(null)} />}
     </section>
   );

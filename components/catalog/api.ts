@@ -22,6 +22,18 @@ export const catalogApi = {
   saveSettings: (body: CallInput<'product', 'catalog/settings/save'>) => call('product', 'catalog/settings/save', body),
 };
 
+/** Supplier price lists: upload → mapping → preview (in the background) → review → apply → undo. */
+export const importApi = {
+  upload: (body: CallInput<'product', 'catalog/import/upload'>) => call('product', 'catalog/import/upload', body),
+  preview: (body: CallInput<'product', 'catalog/import/preview'>) => call('product', 'catalog/import/preview', body),
+  status: (importId: string, signal?: AbortSignal) => call('product', 'catalog/import/status', { importId }, { signal }),
+  rows: (body: CallInput<'product', 'catalog/import/rows'>, signal?: AbortSignal) => call('product', 'catalog/import/rows', body, { signal }),
+  resolve: (body: CallInput<'product', 'catalog/import/resolve'>) => call('product', 'catalog/import/resolve', body),
+  createAll: (importId: string, create: boolean) => call('product', 'catalog/import/create-all', { importId, create }),
+  apply: (importId: string) => call('product', 'catalog/import/apply', { importId }),
+  undo: (importId: string) => call('product', 'catalog/import/undo', { importId }),
+};
+
 /** «Пересчитать все»: a run in the background, its progress and report. */
 export const recalcApi = {
   stale: (signal?: AbortSignal) => call('product', 'catalog/stale', {}, { signal }),

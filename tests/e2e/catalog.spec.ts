@@ -2,14 +2,14 @@ import { auditPage, formatViolations } from './a11y';
 import { expect, test } from './fixtures';
 
 /**
- * «Номенклатура и цены»: a new supplier price entered in the item's card on /catalog raises the price of an item a
- * specification uses; the list shows «цены устарели», «Пересчитать все» recalculates it with a report, and /cost
- * shows the new figure.
+ * «Номенклатура и цены»: a supplier's price list imported on /catalog (columns → review → apply) raises the price of
+ * an item a specification uses; the list shows «цены устарели», «Пересчитать все» recalculates it with a report,
+ * and /cost shows the new figure.
  */
 
 const NBSP = '\u00a0';
 
-test('a new supplier price → «цены устарели» → «Пересчитать все» with its report → /cost', async ({ page, user: _user }) => {
+test('price list import → review → apply → «цены устарели» → «Пересчитать все» with its report → /cost', async ({ page, user: _user }) => {
   const post = async <T,>(name: string, data: object): Promise<T> => {
     const r = await page.request.post(`/api/v1/${name}`, { data });
     const body = (await r.json()) as T & { msg?: string };
@@ -32,23 +32,40 @@ test('a new supplier price → «цены устарели» → «Пересч�
     doc: { schemaVersion: 1, name: 'Шкаф', unit: 'шт', outputQty: '1', materials: [{ id: 'm1', name: 'ЛДСП 16 мм белая', unit: 'м²', qty: '2', price: '1000', itemId: item.id }], operations: [] },
   });
 
-  // The item's card on /catalog: a new price from the same supplier, valid from today.
+  // The supplier's price list on /catalog: file → columns (guessed from the headers) → review → apply.
   await page.goto('/catalog');
   await expect(page.getByRole('heading', { name: 'Номенклатура', level: 1 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'L-16' });
   await expect(row).toContainText(`1${NBSP}000,00${NBSP}₽`);
-  await row.getByRole('button', { name: 'ЛДСП 16 мм белая' }).click();
-  const card = page.getByRole('dialog', { name: 'ЛДСП 16 мм белая' });
-  await card.getByLabel('Поставщик', { exact: true }).pressSequentially('Лесторг');
+  await page.getByRole('button', { name: 'Импорт прайс-листа' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Импорт прайс-листа поставщика' });
+  await wizard.getByLabel('Поставщик', { exact: true }).pressSequentially('Лесторг');
   await page.locator('.p-autocomplete-panel').getByRole('option', { name: 'ООО «Лесторг»' }).click();
-  await card.getByLabel('Цена, ₽').fill('1 200');
-  await card.getByRole('button', { name: 'Добавить цену' }).click();
-  await expect(card.getByRole('table', { name: 'Цены поставщиков' }).getByRole('row')).toHaveCount(3);
-  await expect(card.getByText('Сейчас в расчёт идёт цена ООО «Лесторг»')).toContainText(/с \d\d\.\d\d\.\d{4}/);
+  const csv = 'Артикул;Наименование;Ед.;Цена\nL-16;ЛДСП 16 мм белая;м2;1200,00\nK-2;Кромка ПВХ 2 мм;м;35,50\n';
+  await wizard.getByLabel('Прайс-лист (XLSX или CSV, до 20 МБ)').setInputFiles({ name: 'lestorg.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') });
+  await wizard.getByRole('button', { name: 'Дальше: столбцы' }).click();
+  await expect(wizard.getByLabel('Наименование *')).toHaveValue('1');
+  await expect(wizard.getByLabel('Цена *')).toHaveValue('3');
+  // This supplier's prices are without VAT.
+  await wizard.getByLabel('цены в файле с НДС').uncheck();
+  await wizard.getByRole('button', { name: 'Дальше: проверка' }).click();
+  // Review: the unknown row is new — create it; the known one changes 1 000,00 → 1 200,00 (+20 %).
+  await expect(wizard.getByTestId('import-summary')).toContainText('новых: 1');
+  await wizard.getByRole('tab', { name: /^Новые/ }).click();
+  await wizard.getByRole('button', { name: 'Строка 3: создать позицию' }).click();
+  await wizard.getByRole('tab', { name: /^Цена изменится/ }).click();
+  const changed = wizard.getByRole('row').filter({ hasText: 'L-16' });
+  await expect(changed).toContainText(`1${NBSP}000,00${NBSP}₽`);
+  await expect(changed).toContainText(`1${NBSP}200,00${NBSP}₽`);
+  await expect(changed).toContainText(`+20${NBSP}%`);
   const found = await auditPage(page);
   expect(found, formatViolations(found)).toEqual([]);
+  await wizard.getByRole('button', { name: 'Применить' }).click();
+  await expect(wizard.getByText('Прайс-лист применён.')).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Отменить импорт' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(row).toContainText(`1${NBSP}200,00${NBSP}₽`);
+  await expect(page.getByRole('button', { name: 'Кромка ПВХ 2 мм' })).toBeVisible();
 
   // The specification using the item is out of date in the list; «Пересчитать все» brings it up to date.
   await page.goto('/specifications');
