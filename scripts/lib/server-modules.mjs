@@ -25,23 +25,23 @@ export async function loadAdmin() {
   }
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const outDir = fs.mkdtempSync(path.join(root, '.tmp', 'admin-'));
-  try {
-    const outfile = path.join(outDir, 'admin.mjs');
-    await build({
-      entryPoints: [path.join(root, 'lib/server/admin.ts')],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      plugins: [serverOnly],
-      outfile,
-      tsconfig: path.join(root, 'tsconfig.json'),
-      logLevel: 'error',
-    });
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
-  }
+  // The bundle lives until the script ends: the embedded database's worker thread starts from a module beside
+  // it (`new URL('./pglite-worker.mjs', import.meta.url)` in the bundled client), copied there as it is.
+  process.on('exit', () => fs.rmSync(outDir, { recursive: true, force: true }));
+  const outfile = path.join(outDir, 'admin.mjs');
+  await build({
+    entryPoints: [path.join(root, 'lib/server/admin.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    plugins: [serverOnly],
+    outfile,
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'error',
+  });
+  fs.copyFileSync(path.join(root, 'lib/server/db/pglite-worker.mjs'), path.join(outDir, 'pglite-worker.mjs'));
+  return await import(pathToFileURL(outfile).href);
 }
 
 /**

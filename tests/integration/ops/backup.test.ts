@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { parseEnv } from '@/lib/server/env';
+import { flushActivity } from '@/lib/server/services/activity/record';
 import { createDiskStore } from '@/lib/server/storage/disk';
 import { createS3Store, ensureBucket, type S3StoreOptions } from '@/lib/server/storage/s3';
 import { root } from '@/scripts/lib/build.mjs';
@@ -125,6 +126,8 @@ describe(`backup and restore round trip (${testDriver()})`, () => {
     const files = [pattern(1234, 2), randomBytes(70_000)];
     const objects = [];
     for (const [i, bytes] of files.entries()) objects.push(await upload(ctx, user!, `файл ${i}.bin`, bytes));
+    // The activity an upload records is written just after its answer: written now, as a stopping server does.
+    await flushActivity();
     const before = await snapshot(srcDb);
     expect(before['public.files_objects']!.length).toBe(files.length);
     // The embedded database is one process's: closed before the backup, as the server would be stopped.

@@ -10,6 +10,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { parseEnv } from '@/lib/server/env';
+import { flushActivity } from '@/lib/server/services/activity/record';
 import { createDiskStore } from '@/lib/server/storage/disk';
 import { createS3Store, ensureBucket } from '@/lib/server/storage/s3';
 import { root } from '@/scripts/lib/build.mjs';
@@ -98,6 +99,8 @@ describe.runIf(testDriver() === 'postgres')('npm run migrate-to-postgres (PGlite
     const objects = [];
     for (const [i, bytes] of files.entries()) objects.push(await upload(src, people[i % 2]!, `файл ${i}.bin`, bytes));
     const raw = async (text: string) => ((await source.db.execute(text as never)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // The activity an upload records is written just after its answer: written now, as a stopping server does.
+    await flushActivity();
     const before = await snapshot(raw);
     expect(before.files_objects!.length).toBe(files.length);
     await source.close();

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { activityEvents } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
+import { flushRecentRuns } from '../calculators/remember-run';
 import { flushActivity } from './record';
 
 /**
@@ -30,7 +31,9 @@ export const activitySummaryCall = defineCall({
   input: activitySummaryInput,
   async handle({ req, ctx }) {
     const user = await requireUser(ctx, req);
-    // The caller's own events of a moment ago are in this process's queue: write them first.
+    // The caller's own events of a moment ago are in this process's queues: write them first (a calculator
+    // run's event is made when the run itself is written).
+    await flushRecentRuns();
     await flushActivity();
     return { msg: 'Готово', ...activitySummary(await readEvents(ctx.db, user.id), new Date()) };
   },
