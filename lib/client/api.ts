@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import type { FieldErrors } from '@/lib/schemas/envelope';
 import { ApiError } from './api-error';
-import { refreshAccessToken } from './refresh';
+import { refreshAccessToken, renewIfExpiring } from './refresh';
 
 /**
  * The one shared browser client: JSON POST, bearer from the `accessToken` cookie,
@@ -29,14 +29,17 @@ const isAbort = (e: unknown, signal?: AbortSignal) =>
   signal?.aborted === true || (e instanceof Error && e.name === 'AbortError');
 
 /**
- * A `jwt expired` answer from any call forces one silent refresh (lib/client/refresh) and one retry with the
- * new token; other failures are thrown as they are.
+ * A token about to expire is renewed before a call of the product's services; a `jwt expired` answer from any call forces one silent
+ * refresh (lib/client/refresh) and one retry with the new token; other failures are thrown as they are.
  */
 export async function apiCall<T extends object = Record<string, unknown>>(
   url: string,
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<ApiSuccess<T>> {
+  // The auth service's own calls (sign-in, the session check, the refresh itself) take the token as it is.
+  const renewing = url.startsWith('/auth-back/') ? null : renewIfExpiring();
+  if (renewing) await renewing;
   const before = Cookies.get('accessToken');
   try {
     return await apiCallOnce<T>(url, body, opts);

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import Cookies from 'js-cookie';
 import { forgetRoles, rememberRolesOf } from './roles';
 
@@ -54,4 +55,32 @@ export function refreshAccessToken(): Promise<boolean> {
     }
   })();
   return inFlight;
+}
+
+/** Seconds before its expiry when a call renews the access token first instead of being refused. */
+const RENEW_BEFORE_S = 5;
+/** Set when a token just issued already looks expired: this device's clock is off, so only refusals renew. */
+let clockOff = false;
+
+function expiresSoon(token: string): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && Date.now() / 1000 >= exp - RENEW_BEFORE_S;
+  } catch {
+    return false; // not a JWT (an upstream's opaque token): renewed when refused
+  }
+}
+
+/**
+ * Renews the access token before a call when it is about to expire, so the call is not first refused and
+ * repeated (a refusal still renews it: `apiCall`). Null when nothing is to be done, so a call that needs no
+ * renewal starts at once; never rejects — a failed renewal leaves the call to answer.
+ */
+export function renewIfExpiring(): Promise<void> | null {
+  const token = Cookies.get('accessToken');
+  if (clockOff || !token || !expiresSoon(token)) return null;
+  return refreshAccessToken().then((ok) => {
+    const fresh = Cookies.get('accessToken');
+    if (ok && fresh && expiresSoon(fresh)) clockOff = true;
+  });
 }

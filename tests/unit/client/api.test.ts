@@ -258,3 +258,38 @@ describe('userMessage', () => {
     expect(userMessage(e)).toBe('Пользователь с такой почтой не найден');
   });
 });
+
+describe('apiCall — a token about to expire', () => {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  /** An access token (unsigned: the browser only reads its expiry) expiring in `inS` seconds. */
+  const token = (inS: number, n: number) => `${b64({ alg: 'RS256' })}.${b64({ sub: `u${n}`, exp: Math.floor(Date.now() / 1000) + inS })}.sig`;
+  const answerRefresh = (fresh: string) =>
+    fetchMock.mockImplementation(async (url) =>
+      url.endsWith('/regenerateTokens') ? json({ ok: true, msg: 'Токены обновлены', accessToken: fresh }) : json({ ok: true, msg: 'Готово' }),
+    );
+  const urls = () => fetchMock.mock.calls.map(([url]) => url);
+  const bearerOf = (i: number) => new Headers((fetchMock.mock.calls[i] as FetchArgs)[1].headers).get('Authorization');
+
+  it('is renewed before the call (not refused first); a fresh one is not; a clock that sees every new token expired renews only on refusal', async () => {
+    const fresh = token(3600, 2);
+    setCookie('accessToken', token(2, 1));
+    answerRefresh(fresh);
+    await apiCall('/product/api/v1/x', {});
+    expect(urls()).toEqual(['/auth-back/api/v2/regenerateTokens', '/product/api/v1/x']);
+    expect(bearerOf(1)).toBe(`Bearer ${fresh}`);
+
+    fetchMock.mockClear();
+    await apiCall('/product/api/v1/x', {});
+    expect(urls()).toEqual(['/product/api/v1/x']);
+
+    // This device's clock is far ahead: the token just issued already looks expired — no renewal before every call.
+    setCookie('accessToken', token(2, 3));
+    answerRefresh(token(1, 4));
+    fetchMock.mockClear();
+    await apiCall('/product/api/v1/x', {});
+    expect(urls()).toEqual(['/auth-back/api/v2/regenerateTokens', '/product/api/v1/x']);
+    fetchMock.mockClear();
+    await apiCall('/product/api/v1/x', {});
+    expect(urls()).toEqual(['/product/api/v1/x']);
+  });
+});
