@@ -14,7 +14,12 @@ export default defineConfig({
   // cores one file's waits — the server, an animation, a token ageing, the network settling — leave the CPU to the
   // other. One at a time when the machine is already busy with other work (load above twice its cores, a shared
   // developer machine), where a second file would only stretch every test towards its timeout. E2E_WORKERS decides.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : os.loadavg()[0]! > 2 * os.availableParallelism() ? 1 : 2,
+  // `npm test` judges the load once before its own build (TEST_MACHINE_BUSY); a run of its own judges it now.
+  workers: process.env.E2E_WORKERS
+    ? Number(process.env.E2E_WORKERS)
+    : (process.env.TEST_MACHINE_BUSY ? process.env.TEST_MACHINE_BUSY === '1' : os.loadavg()[0]! > 2 * os.availableParallelism())
+      ? 1
+      : 2,
   retries: 0,
   timeout: 30_000,
   outputDir: './test-results',

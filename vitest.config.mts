@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = import.meta.dirname;
+const machineBusy = () =>
+  process.env.TEST_MACHINE_BUSY ? process.env.TEST_MACHINE_BUSY === '1' : os.loadavg()[0]! > 2 * os.availableParallelism();
 const alias = {
   '@': root,
   // `server-only` throws outside a React server build; in tests server modules are imported directly.
@@ -32,7 +34,8 @@ export default defineConfig({
     // a core idle while a file waits on PostgreSQL, a worker thread or a timer. Two files at once on two cores —
     // unless the machine is already busy with other work (load above twice its cores, a shared developer
     // machine), where a second file would only stretch every file's set-up towards its timeout.
-    maxWorkers: os.loadavg()[0]! > 2 * os.availableParallelism() ? 1 : Math.max(2, os.availableParallelism() - 1),
+    // `npm test` judges the load once before its own build (TEST_MACHINE_BUSY); a run of its own judges it now.
+    maxWorkers: machineBusy() ? 1 : Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
