@@ -1,11 +1,12 @@
 import { checkCustom, CUSTOM_LIMITS } from '@/lib/domain/calculators/custom';
 import { MAX_EXPRESSION_LENGTH } from '@/lib/domain/calculators/expression';
 import { z } from './classic';
+import { line } from './text';
 
 /** Wire schemas of «Свой калькулятор» (`calculators/custom/*`). */
 
-const label = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(120, { message: 'Не длиннее 120 символов.' });
-const name = z.string({ error: 'Заполните поле.' }).trim().min(1, { message: 'Заполните поле.' }).max(40, { message: 'Не длиннее 40 символов.' });
+const label = line(120, 'Заполните поле.');
+const name = line(40, 'Заполните поле.');
 
 const customDefinitionSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { RATE_KINDS, type RateKind } from '@/lib/domain/calculators/rates';
 import { decimal, int, isoDate } from './calculators';
 import { z } from './classic';
+import { line } from './text';
 
 /** Wire schemas of the dated rate tables (admin screen and `calculators/rates/*` calls). */
 
@@ -99,7 +100,7 @@ export const addRateSchema = z
     kind: rateKindSchema,
     effectiveFrom: isoDate(),
     value: z.unknown(),
-    source: z.string({ error: 'Укажите источник.' }).trim().min(3, { message: 'Укажите источник: документ или ссылку.' }).max(500, { message: 'Не длиннее 500 символов.' }),
+    source: line(500, 'Укажите источник.').check(z.minLength(3, { error: 'Укажите источник: документ или ссылку.' })),
   })
   .transform((v, ctx) => {
     const parsed = rateValueSchemas[v.kind].safeParse(v.value);

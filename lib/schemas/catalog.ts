@@ -1,5 +1,6 @@
 import { parseDecimal } from '@/lib/domain/money';
 import { z } from './classic';
+import { line } from './text';
 
 /**
  * Wire schemas of «Номенклатура и цены» (`catalog/*` under /api/v1, docs/api.md): items and their groups,
@@ -66,11 +67,11 @@ export const vatRateSchema = z.union([z.literal('none'), decimal('100', 2, 'ст
 /* ───────────── items ───────────── */
 
 const itemFields = {
-  name: z.string({ error: 'Укажите наименование.' }).trim().min(1, { error: 'Укажите наименование.' }).max(500, { error: 'Не длиннее 500 знаков.' }),
-  article: text(100),
+  name: line(500, 'Укажите наименование.'),
+  article: z._default(line(100), ''),
   groupId: uuid('группа').nullable().default(null),
   /** ОКЕИ short name ("шт", "м²", "лист"). */
-  unit: z.string({ error: 'Укажите единицу измерения.' }).trim().min(1, { error: 'Укажите единицу измерения.' }).max(20, { error: 'Не длиннее 20 знаков.' }),
+  unit: line(20, 'Укажите единицу измерения.'),
   /** ОКЕИ code ("796"); empty when the unit is not in the classifier. */
   okei: z.string().trim().regex(/^\d{0,4}$/, { error: 'Код ОКЕИ — до 4 цифр.' }).default(''),
   type: z.enum(ITEM_TYPES, { error: 'Тип: материал, покупное изделие, энергия или услуга.' }).default('material'),
@@ -111,7 +112,7 @@ export const itemBulkUpdateInput = z.object({
     .object({
       groupId: itemFields.groupId.optional(),
       type: z.enum(ITEM_TYPES).optional(),
-      unit: itemFields.unit.optional(),
+      unit: z.optional(itemFields.unit),
       okei: itemFields.okei.optional(),
       wastePct: optionalDecimal('1000', 4, 'процент отходов'),
       preferredSupplierId: itemFields.preferredSupplierId.optional(),
@@ -140,7 +141,7 @@ export type ItemListInput = z.output<typeof itemListInput>;
 
 /* ───────────── groups ───────────── */
 
-const groupName = z.string({ error: 'Укажите название группы.' }).trim().min(1, { error: 'Укажите название группы.' }).max(200, { error: 'Не длиннее 200 знаков.' });
+const groupName = line(200, 'Укажите название группы.');
 export const groupCreateInput = z.object({ name: groupName, parentId: uuid('группа').nullable().default(null) });
 /** Moving a group under itself or its descendant → 422. */
 export const groupUpdateInput = z.object({ id: uuid('группа'), version: versionSchema, name: groupName, parentId: uuid('группа').nullable().default(null) });
@@ -275,7 +276,7 @@ export const recalcStatusInput = z.object({ runId: uuid('пересчёт') });
 /* ───────────── work centres ───────────── */
 
 const wcFields = {
-  name: z.string({ error: 'Укажите название.' }).trim().min(1, { error: 'Укажите название.' }).max(200, { error: 'Не длиннее 200 знаков.' }),
+  name: line(200, 'Укажите название.'),
   kind: z.enum(['operation', 'work-centre'], { error: 'Вид: operation (вид операции) или work-centre (рабочий центр).' }).default('work-centre'),
   /** Labour rate, ₽ per hour. */
   hourlyRate: moneySchema,

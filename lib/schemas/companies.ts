@@ -9,13 +9,10 @@ import {
 import { parseDecimal } from '@/lib/domain/money';
 import { OVERHEAD_BASES } from '@/lib/domain/cost/overhead-bases';
 import { z } from './classic';
+import { line } from './text';
 
-const text = (max: number) =>
-  z
-    .string({ error: 'Введите текст.' })
-    .max(max, { error: `Не длиннее ${max} знаков.` })
-    .transform((s) => s.trim())
-    .default('');
+/** An optional single-line field: trimmed, empty when absent. */
+const text = (max: number) => z._default(line(max), '');
 
 /** A реквизит as typed: a string (or a JSON number), at most 64 characters before cleaning. */
 const requisite = z
@@ -78,11 +75,7 @@ const bankAccountSchema = z.object({
 const fields = {
   isOwn: z.boolean({ error: 'Укажите, своя это компания или контрагент.' }).default(false),
   kind: z.enum(COMPANY_KINDS, { error: 'Выберите вид: организация, ИП или физическое лицо.' }),
-  fullName: z
-    .string({ error: 'Укажите полное наименование.' })
-    .trim()
-    .min(1, { error: 'Укажите полное наименование.' })
-    .max(500, { error: 'Не длиннее 500 знаков.' }),
+  fullName: line(500, 'Укажите полное наименование.'),
   shortName: text(200),
   inn: requisite,
   kpp: requisite,

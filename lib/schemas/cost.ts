@@ -1,4 +1,5 @@
 import { z } from './classic';
+import { line } from './text';
 import { costParamsSchema, specificationSchema } from './specification';
 
 /** Input of `cost/calculate`. */
@@ -62,7 +63,7 @@ export const saveScenarioInput = z
   .object({
     id: scenarioId.optional(),
     version: z.number().int().positive().optional(),
-    name: z.string({ error: 'Введите название сценария.' }).trim().min(1, { error: 'Введите название сценария.' }).max(200, { error: 'Не длиннее 200 знаков.' }),
+    name: line(200, 'Введите название сценария.'),
     specId: z.string().trim().min(1).max(100).optional(),
     spec: z.optional(specificationSchema),
     params: costParamsSchema,

@@ -1,4 +1,5 @@
 import { z } from './classic';
+import { line } from './text';
 import { isNotyLink, NOTY_LIMITS } from '@/lib/domain/noty/kinds';
 
 /** Notification wire shapes (the noty service), shared by the server and the browser. */
@@ -49,7 +50,7 @@ export const notySendInput = z
     login: z.string().trim().min(1).max(320).optional(),
     userId: z.string().min(1).max(200).optional(),
     kind,
-    title: z.string().trim().min(1, 'Введите заголовок.').max(NOTY_LIMITS.title),
+    title: line(NOTY_LIMITS.title, 'Введите заголовок.'),
     body: z.string().max(NOTY_LIMITS.body).optional(),
     link: z.string().max(NOTY_LIMITS.link).refine(isNotyLink, 'Ссылка — путь на этом сайте (/…) или адрес http(s).').optional(),
   })

@@ -1,6 +1,7 @@
 import { TEMPLATE_SAMPLE_IDS } from '@/lib/domain/docx/samples';
 import type { FieldType } from '@/lib/domain/docx/values';
 import { z } from './classic';
+import { line } from './text';
 
 /** Documents from DOCX templates: the calls `templates/fields` and `templates/generate`. */
 
@@ -27,7 +28,7 @@ export const generateInputSchema = templateSourcesSchema.and(
     /** Rows of loops typed by hand (`items`): replace the rows the sources give. */
     loops: z.record(names, z.array(z.record(names, fieldValue)).max(500, { error: 'Не больше 500 строк.' })).default({}),
     /** Name of the new document (default: the template's name, the counterparty and the date). */
-    name: z.string().trim().max(255, { error: 'Название не длиннее 255 знаков.' }).optional(),
+    name: z.optional(line(255)),
     /** Folder of «Мои документы» to save into (default the top level). */
     root: z.string().trim().min(1).max(100).nullable().optional(),
   }),

@@ -119,9 +119,12 @@ function regimeOf(text: string, kind: string): CompanyTaxRegime | string {
   return TAX_REGIMES.find((r) => norm(r) === t || norm(TAX_REGIME_TITLES[r]) === t) ?? text;
 }
 
-/** A CSV row (by column key) → the raw body `companies/create` validates. */
+/**
+ * A CSV row (by column key) → the raw body `companies/create` validates. Every field of a company is one line:
+ * line breaks inside a cell (an address typed over several lines of a spreadsheet cell) become spaces.
+ */
 export function csvRowToInput(cells: Partial<Record<CsvKey, string>>): Record<string, unknown> {
-  const g = (k: CsvKey) => cells[k] ?? '';
+  const g = (k: CsvKey) => (cells[k] ?? '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ');
   const kind = kindOf(g('kind'), g('inn'), g('ogrn'));
   const hasBank = ['bik', 'bankName', 'corrAccount', 'account'].some((k) => g(k as CsvKey).trim() !== '');
   return {
