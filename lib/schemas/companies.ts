@@ -8,6 +8,7 @@ import {
 } from '@/lib/domain/requisites';
 import { parseDecimal } from '@/lib/domain/money';
 import { OVERHEAD_BASES } from '@/lib/domain/cost/overhead-bases';
+import { regimesOf } from '@/lib/domain/tax-regimes';
 import { z } from './classic';
 import { line } from './text';
 
@@ -94,7 +95,8 @@ const fields = {
     .regex(/^$|^[+\d\s()\-–]*\d[+\d\s()\-–]*$/, { error: 'Телефон: цифры, пробелы, скобки, «+» и «-».' })
     .default(''),
   email: z.union([z.literal(''), z.email({ error: 'Неверный адрес электронной почты.' }).max(254)]).default(''),
-  taxRegime: z.enum(TAX_REGIMES, { error: 'Выберите налоговый режим.' }).default('osno'),
+  /** Left out: the payer's default regime (an organisation or ИП — ОСНО, a person — «не применяется»). */
+  taxRegime: z.enum(TAX_REGIMES, { error: 'Выберите налоговый режим.' }).optional(),
   bankAccounts: z.array(bankAccountSchema).max(20, { error: 'Не больше 20 счетов.' }).default([]),
   costing: costingSchema.nullable().default(null),
 };
@@ -118,14 +120,18 @@ export interface Company extends CompanyData {
 
 type Raw = z.output<z.ZodObject<typeof fields>>;
 
+/** The company with its regime settled: the one given, or the payer's default from the tax-regime model. */
+const withRegime = (c: Raw) => ({ ...c, taxRegime: c.taxRegime ?? regimesOf(c.kind)[0]! });
+
 function checkRequisites(c: Raw, ctx: z.RefinementCtx) {
-  for (const [path, message] of Object.entries(companyRequisiteErrors(c))) {
+  for (const [path, message] of Object.entries(companyRequisiteErrors(withRegime(c)))) {
     ctx.addIssue({ code: 'custom', message, path: path.split('.') });
   }
 }
 
 /** Cleans реквизиты and settles the default account. */
-function normalizeCompany(c: Raw): CompanyData {
+function normalizeCompany(raw: Raw): CompanyData {
+  const c = withRegime(raw);
   const accounts = c.bankAccounts.map((a) => ({
     bik: cleanRequisite(a.bik),
     bankName: a.bankName,

@@ -93,6 +93,9 @@ describe(`companies (${testDriver()})`, () => {
     expect(Object.keys(r.body.fields!).sort()).toEqual(['fullName', 'kpp', 'taxRegime']);
     const p = await create(suite.alice, { kind: 'person', fullName: 'Петров Пётр Петрович', taxRegime: 'none' });
     expect(p.inn).toBe('');
+    // A regime left out is the kind's default from the tax-regime model.
+    expect((await create(suite.alice, { kind: 'person', fullName: 'Сидоров Сидор' })).taxRegime).toBe('none');
+    expect((await create(suite.bob, { kind: 'legal', fullName: 'ООО «Ромашка»', inn: '7728168971' })).taxRegime).toBe('osno');
   });
 
   it('warns (and still saves) when ИНН + КПП already exist', async () => {

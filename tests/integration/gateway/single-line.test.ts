@@ -23,7 +23,7 @@ const createFolder = async (body: unknown) => {
 };
 
 const CALLS: Array<[string, (name: string) => Promise<{ status: number; body: Record<string, unknown> }>, string]> = [
-  ['company', (name) => callProduct(s.ctx, s.alice, 'companies/create', { kind: 'person', fullName: name, taxRegime: 'none' }), 'fullName'],
+  ['company', (name) => callProduct(s.ctx, s.alice, 'companies/create', { kind: 'person', fullName: name }), 'fullName'],
   ['folder', (name) => createFolder({ name, type: 'documents' }), 'name'],
   ['catalogue item', (name) => callProduct(s.ctx, s.alice, 'catalog/items/create', { name, unit: 'шт' }), 'name'],
   ['business process', (name) => callProduct(s.ctx, s.alice, 'business-processes/save', { name, steps: [] }), 'name'],
