@@ -1,6 +1,5 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import Link from 'next/link';
 import { ARTICLE_TITLES, SEMI_FINISHED_METHOD_TITLES, TAX_REGIME_TITLES, type CostFigures, type CostLine, type CostResult } from '@/lib/domain/cost';
 import { calculationRows } from '@/lib/domain/cost/form-rows';
@@ -9,6 +8,7 @@ import { formatDate } from '@/lib/domain/format/date';
 import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 import { amountInWords } from '@/lib/domain/words';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { costAnalysisApi } from './api';
 import { PRINT_KEY, readPrintRequest } from './print-request';
 import s from './print.module.css';
@@ -72,17 +72,7 @@ async function load(): Promise<State> {
  * browser's print dialog (and «Сохранить как PDF»).
  */
 export function CostPrintPage() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    let cancelled = false;
-    load().then((next) => {
-      if (!cancelled) setState(next);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const state: State = useLoad(() => load(), []).data ?? { kind: 'loading' };
 
   if (state.kind === 'loading') return <p className={s.sheet}>Готовим печатную форму…</p>;
   if (state.kind === 'empty' || state.kind === 'error') {

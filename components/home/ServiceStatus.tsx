@@ -2,9 +2,8 @@
 
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useCallback, useEffect, useState } from 'react';
 import { call } from '@/lib/client/call';
-import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { formatDateTime } from '@/lib/domain/format/date';
 import type { CallOutput } from '@/lib/contract';
 
@@ -16,33 +15,13 @@ const MODE = { embedded: 'встроенный', upstream: 'внешний' } as
 
 /** Shows what this installation runs on, asked through the gateway with the shared client. */
 export function ServiceStatus() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [checkedAt, setCheckedAt] = useState<Date | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(
-    () =>
-      call('product', 'app/info').then(
-        (answer) => {
-          setInfo(answer);
-          setCheckedAt(new Date());
-          setError(null);
-        },
-        (err: unknown) => setError(userMessage(err)),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const refresh = async () => {
-    setLoading(true);
-    await load();
-    setLoading(false);
-  };
+  const loaded = useLoad(async (signal) => ({ info: await call('product', 'app/info', {}, { signal }), checkedAt: new Date() }), [], { keep: true });
+  const info: AppInfo | null = loaded.data?.info ?? null;
+  const checkedAt = loaded.data?.checkedAt ?? null;
+  const error = loaded.error;
+  // The button spins while a check asked by it runs; the first check shows «Загрузка…» instead.
+  const loading = loaded.loading && (loaded.data !== undefined || loaded.error !== null);
+  const refresh = loaded.reload;
 
   return (
     <section aria-labelledby="status-title" className="home-card">
@@ -67,7 +46,7 @@ export function ServiceStatus() {
           <dd data-testid="checked-at">{checkedAt ? formatDateTime(checkedAt) : '—'}</dd>
         </dl>
       )}
-      <Button label="Проверить ещё раз" icon="pi pi-refresh" onClick={() => void refresh()} loading={loading} outlined />
+      <Button label="Проверить ещё раз" icon="pi pi-refresh" onClick={refresh} loading={loading} outlined />
     </section>
   );
 }

@@ -7,10 +7,11 @@ import { useAppRouter } from './use-app-router';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/client/api-error';
 import { call } from '@/lib/client/call';
 import { userMessage } from '@/lib/client/messages';
+import { useLoad } from '@/lib/client/use-load';
 import { logout } from '@/lib/client/session';
 import { uploadFile } from '@/lib/client/uploader';
 import { NotificationSettings } from '../notifications/NotificationSettings';
@@ -47,7 +48,6 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
   const [info, setInfo] = useState<UserInfo | null>(null);
   const [form, setForm] = useState<Form>({ firstName: '', lastName: '', patronymic: '', messengerLink: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -57,21 +57,16 @@ export function ProfileSidebar({ visible, onHide }: { visible: boolean; onHide: 
     setForm({ firstName: u.firstName ?? '', lastName: u.lastName ?? '', patronymic: u.patronymic ?? '', messengerLink: u.messengerLink ?? '' });
   };
 
-  useEffect(() => {
-    if (!visible) return;
-    let live = true;
-    call('auth', 'getUserInfo', { accessToken: token() }).then(
-      (a) => {
-        if (!live) return;
-        setLoadError(null);
-        accept(a.userinfo);
-      },
-      (e: unknown) => live && setLoadError(userMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [visible]);
+  // Asked each time the panel opens; the answer fills the form (an answer for a panel closed since is dropped).
+  const loadError = useLoad(
+    async (signal) => {
+      const a = await call('auth', 'getUserInfo', { accessToken: token() }, { signal });
+      if (!signal.aborted) accept(a.userinfo);
+      return a.userinfo;
+    },
+    [visible],
+    { enabled: visible, keep: true },
+  ).error;
 
   const save = async (patch: Patch, okSummary: string) => {
     const a = await call('auth', 'updateUserInfo', { accessToken: token(), userinfo: patch });
