@@ -5,6 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/server/db/client';
+import { analyzeGrown, ANALYZE_CHECK_MS } from '@/lib/server/db/analyze-grown';
+import { PREPARED_MAX, preparedRows } from '@/lib/server/db/prepared';
 import { rows } from '@/lib/server/db/rows';
 import { systemSettings } from '@/lib/server/db/schema';
 import { createTestDatabase, testDriver, type TestDatabase } from '../../helpers/db';
@@ -42,6 +44,30 @@ describe(`database (${testDriver()})`, () => {
     ).rejects.toThrow();
     const left = await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'tx-a'`);
     expect(left).toHaveLength(0);
+  });
+
+  it('analyses a table grown since its statistics (the embedded database never does by itself), once per interval', async () => {
+    await t.exec(`create table grow_probe (id int, name text); insert into grow_probe select g, 'строка ' || g from generate_series(1, 3000) g`);
+    const tuples = async () => (await rows<{ n: number }>(t.db, sql`select reltuples::int as n from pg_class where relname = 'grow_probe'`))[0]!.n;
+    const now = Date.now() + 1_000_000;
+    await analyzeGrown(t.db, ['grow_probe'], now);
+    expect(await tuples()).toBe(3000);
+    await t.exec(`insert into grow_probe select g, 'строка ' || g from generate_series(1, 3000) g`);
+    await analyzeGrown(t.db, ['grow_probe'], now + 1);
+    expect(await tuples()).toBe(3000); // looked at a moment ago
+    await analyzeGrown(t.db, ['grow_probe'], now + ANALYZE_CHECK_MS);
+    expect(await tuples()).toBe(6000);
+  });
+
+  it.runIf(testDriver() === 'pglite')('runs a statement prepared once per SQL text, values only as literals, at most PREPARED_MAX kept', async () => {
+    const session = {};
+    const probe = (v: string, n: number) => preparedRows<{ v: string; n: number }>(session, t.db, sql`select ${v}::text as v, ${n}::int + 1 as n`);
+    expect(await probe("it's; drop table grow_probe; --", 1)).toEqual([{ v: "it's; drop table grow_probe; --", n: 2 }]);
+    expect(await probe('ё\\', 41)).toEqual([{ v: 'ё\\', n: 42 }]);
+    const prepared = async () => (await rows<{ n: number }>(t.db, sql`select count(*)::int as n from pg_prepared_statements where name like 'p\_%'`))[0]!.n;
+    expect(await prepared()).toBe(1);
+    for (let i = 0; i < PREPARED_MAX + 3; i++) await preparedRows(session, t.db, sql`select ${i}::int + ${sql.raw(String(i))} as n`);
+    expect(await prepared()).toBe(PREPARED_MAX);
   });
 });
 

@@ -22,18 +22,19 @@ export interface Match {
 }
 
 export function wordsMatch(query: PreparedQuery): Match {
-  const tsq = sql.join(
+  // Scalar subqueries: made once per statement even where a prepared statement's plan does not know the words.
+  const tsq = sql`(select ${sql.join(
     query.words.map((w) => sql`(to_tsquery('russian'::regconfig, ${`${w}:*`}) || to_tsquery('simple'::regconfig, ${`${w}:*`}))`),
     sql` && `,
-  );
-  const whole = sql`plainto_tsquery('russian'::regconfig, ${query.words.join(' ')})`;
+  )})`;
+  const whole = sql`(select plainto_tsquery('russian'::regconfig, ${query.words.join(' ')}))`;
   return {
     pass: 'words',
     query,
     hit: (tsv) => sql`${tsv} @@ (${tsq})`,
     rank: (tsv, text) =>
       sql`(ts_rank(${tsv}, ${tsq})
-            + case when ${text} = ${query.text} then 2 when left(${text}, ${query.text.length}) = ${query.text} then 1 else 0 end
+            + case when ${text} = ${query.text} then 2 when starts_with(${text}, ${query.text}) then 1 else 0 end
             + case when ${tsv} @@ ${whole} then 0.5 else 0 end)::float8`,
   };
 }

@@ -1,8 +1,10 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { highlightRanges, type Range } from '@/lib/domain/search/highlight';
 import type { PreparedQuery } from '@/lib/domain/search/query';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { preparedRows, sessionOf } from '../../db/prepared';
+import { analyzeGrown } from '../../db/analyze-grown';
 import { rows } from '../../db/rows';
 import { typoMatch, wordsMatch, type Match } from './match';
 import type { SearchSource, SourceRow } from './source';
@@ -28,6 +30,8 @@ export interface SearchGroup {
   items: SearchItem[];
 }
 
+type Driver = Database['driver'];
+
 type Found = SourceRow & { kind: string; rank: number; total: string | number };
 
 /**
@@ -36,8 +40,11 @@ type Found = SourceRow & { kind: string; rank: number; total: string | number };
  */
 export const TYPO_CANDIDATES = 100;
 
+/** The tables whose search indexes the search reads (their statistics decide whether the planner uses them). */
+const SEARCHED_TABLES = ['files_objects', 'companies', 'custom_calculators', 'business_processes', 'education_lessons'];
+
 /** One statement for all the sources: each ranked in its kind, the best `limit` of each, with the kind's count. */
-async function found(db: Db, sources: readonly SearchSource[], m: Match, userId: string, limit: number): Promise<Found[]> {
+export function foundStatement(sources: readonly SearchSource[], m: Match, userId: string, limit: number): SQL {
   const cap = m.pass === 'typo' ? sql` limit ${TYPO_CANDIDATES}` : sql``;
   const union = sql.join(
     sources.map((s) => sql`(select ${s.kind}::text as kind, r.* from (${s.rows(m, userId)}) r${cap})`),
@@ -50,24 +57,55 @@ async function found(db: Db, sources: readonly SearchSource[], m: Match, userId:
           left join files_objects f on f.id = x.folder
          where x.n <= ${limit}
          order by x.kind, x.n`;
+  return statement;
+}
+
+async function found(db: Db, driver: Driver, sources: readonly SearchSource[], m: Match, userId: string, limit: number): Promise<Found[]> {
+  const statement = foundStatement(sources, m, userId, limit);
   // The planner's defaults misjudge this statement on a user with many rows: it would read all their rows and
   // test each (a sequential scan, or the owner's part of an index) because it prices a text-search or trigram
   // test like a comparison of numbers. In this statement's transaction only: no sequential scan where an index
   // serves, and operators priced nearer to what those tests cost — the search indexes find the candidates.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.05', true)`);
-    return rows<Found>(tx as unknown as Db, statement);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.05', true),
+                                set_config('plan_cache_mode', 'force_generic_plan', true)`);
+    const run = tx as unknown as Db;
+    return driver === 'pglite' ? preparedRows<Found>(sessionOf(db), run, statement) : rows<Found>(run, statement);
+  });
+}
+
+/** The typo pass runs when the words pass found fewer than this many objects (of all kinds). */
+export const TYPO_BELOW = 5;
+
+/**
+ * Each kind's words hits first, then its typo hits that the words did not find, at most `limit`; the count is
+ * the words' count plus those new typo hits (the typo pass counts at most `TYPO_CANDIDATES`).
+ */
+function withTypos(words: Found[], typos: Found[], limit: number): Found[] {
+  const key = (h: Found) => `${h.kind}\u0000${h.ref}\u0000${h.id}`;
+  const seen = new Set(words.map(key));
+  const kinds = [...new Set([...words, ...typos].map((h) => h.kind))];
+  return kinds.flatMap((kind) => {
+    const mine = words.filter((h) => h.kind === kind);
+    const theirs = typos.filter((h) => h.kind === kind);
+    const added = theirs.filter((h) => !seen.has(key(h)));
+    const total = Number(mine[0]?.total ?? 0) + Math.max(0, Number(theirs[0]?.total ?? 0) - (theirs.length - added.length));
+    // A similarity is at most 1 and a words rank at least 0: a typo hit ranks below every words hit.
+    return [...mine, ...added.map((h) => ({ ...h, rank: Number(h.rank) - 1 }))].slice(0, limit).map((h) => ({ ...h, total }));
   });
 }
 
 /**
- * Runs the query through the sources: the words pass, and — only when it found nothing at all — the typo pass.
+ * Runs the query through the sources: the words pass, and — when it found fewer than `TYPO_BELOW` objects —
+ * the typo pass after it (a mistyped word may still match a word of some lesson's text).
  * Groups come best rank first (a tie keeps the sources' order); items best first within a group.
  */
-export async function runSearch(db: Db, sources: readonly SearchSource[], query: PreparedQuery, userId: string, limit: number): Promise<SearchGroup[]> {
+export async function runSearch(db: Db, driver: Driver, sources: readonly SearchSource[], query: PreparedQuery, userId: string, limit: number): Promise<SearchGroup[]> {
   await Promise.all(sources.map((s) => s.prepare?.(db)));
-  let hits = await found(db, sources, wordsMatch(query), userId, limit);
-  if (hits.length === 0) hits = await found(db, sources, typoMatch(query), userId, limit);
+  await analyzeGrown(db, SEARCHED_TABLES);
+  let hits = await found(db, driver, sources, wordsMatch(query), userId, limit);
+  const wordsTotal = sources.reduce((n, s) => n + Number(hits.find((h) => h.kind === s.kind)?.total ?? 0), 0);
+  if (wordsTotal < TYPO_BELOW) hits = withTypos(hits, await found(db, driver, sources, typoMatch(query), userId, limit), limit);
   const groups: (SearchGroup & { best: number; order: number })[] = [];
   sources.forEach((source, order) => {
     const mine = hits.filter((h) => h.kind === source.kind);

@@ -28,7 +28,7 @@ export const searchQuery = defineCall({
     if (query) {
       const user = await requireUser(ctx, req);
       const sources = input.kinds?.length ? SOURCES.filter((s) => input.kinds!.includes(s.kind)) : SOURCES;
-      groups = await runSearch(ctx.db, sources, query, user.id, input.limit);
+      groups = await runSearch(ctx.db, ctx.database.driver, sources, query, user.id, input.limit);
     }
     const total = groups.reduce((n, g) => n + g.total, 0);
     return { msg: total ? `Найдено: ${total}` : 'Ничего не найдено', groups, kinds: KINDS };
