@@ -1,3 +1,3 @@
 export { priceOnDate, supplierPricesOn, netKop, changePct, kopToRub, rubToKop, type PriceCandidate, type PriceChoice } from './price-on-date';
 export { sheetAreaM2, sheetsToArea, areaToSheets } from './sheet';
-export { buildMatcher, normalizeName, normalizeArticle, trigrams, similarity, UNCERTAIN_MIN, type Match, type MatchTarget } from './matcher';
+export { buildMatcher, createMatcher, normalizeName, normalizeArticle, trigrams, similarity, UNCERTAIN_MIN, type Match, type MatchTarget } from './matcher';

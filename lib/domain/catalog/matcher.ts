@@ -63,32 +63,40 @@ export function similarity(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size);
 }
 
-/** An index over the items for matching many rows: lookups by article and name are O(1), fuzzy by a trigram index. */
-export function buildMatcher(items: readonly MatchTarget[]) {
+/**
+ * An index over the items for matching many rows: lookups by article and name are O(1), fuzzy by a trigram index.
+ * Items are added in parts (`add`), so a caller indexing many can let other work run between the parts.
+ */
+export function createMatcher() {
+  const items: MatchTarget[] = [];
   const byArticle = new Map<string, string>();
   const byName = new Map<string, string>();
   const byTokens = new Map<string, string>();
   const grams: Set<string>[] = [];
   const postings = new Map<string, number[]>();
-  items.forEach((it, i) => {
-    const art = normalizeArticle(it.article);
-    if (art && !byArticle.has(art)) byArticle.set(art, it.id);
-    const norm = normalizeName(it.name);
-    if (!byName.has(norm)) byName.set(norm, it.id);
-    const tk = tokenKey(norm);
-    if (!byTokens.has(tk)) byTokens.set(tk, it.id);
-    const g = trigrams(norm);
-    grams.push(g);
-    for (const t of g) {
-      let list = postings.get(t);
-      if (!list) postings.set(t, (list = []));
-      list.push(i);
-    }
-  });
-  // Trigrams found in very many items say little and cost much: they are skipped when counting candidates.
-  const common = Math.max(200, Math.ceil(items.length / 5));
 
-  return function match(row: { article?: string; name: string }): Match | null {
+  function add(part: readonly MatchTarget[]) {
+    for (const it of part) {
+      const i = items.push(it) - 1;
+      const art = normalizeArticle(it.article);
+      if (art && !byArticle.has(art)) byArticle.set(art, it.id);
+      const norm = normalizeName(it.name);
+      if (!byName.has(norm)) byName.set(norm, it.id);
+      const tk = tokenKey(norm);
+      if (!byTokens.has(tk)) byTokens.set(tk, it.id);
+      const g = trigrams(norm);
+      grams.push(g);
+      for (const t of g) {
+        let list = postings.get(t);
+        if (!list) postings.set(t, (list = []));
+        list.push(i);
+      }
+    }
+  }
+
+  function match(row: { article?: string; name: string }): Match | null {
+    // Trigrams found in very many items say little and cost much: they are skipped when counting candidates.
+    const common = Math.max(200, Math.ceil(items.length / 5));
     const art = row.article ? normalizeArticle(row.article) : '';
     if (art) {
       const id = byArticle.get(art);
@@ -116,5 +124,14 @@ export function buildMatcher(items: readonly MatchTarget[]) {
     }
     if (best < 0 || bestScore < UNCERTAIN_MIN) return null;
     return { itemId: items[best]!.id, score: Math.round(bestScore * 1000) / 1000, by: 'fuzzy' };
-  };
+  }
+
+  return { add, match };
+}
+
+/** A matcher over all the items at once (see `createMatcher`). */
+export function buildMatcher(items: readonly MatchTarget[]) {
+  const m = createMatcher();
+  m.add(items);
+  return m.match;
 }

@@ -16,12 +16,13 @@ const MEMORY_MB = 512;
 const MAX_QUEUE = 8;
 
 const BUSY = 'Сервер сейчас читает другие книги. Попробуйте ещё раз через минуту.';
-const TOO_SLOW = 'Книгу не удалось прочитать за 10 секунд: она слишком большая или повреждена.';
+const tooSlow = (ms: number) => `Книгу не удалось прочитать за ${ms / 1000} секунд: она слишком большая или повреждена.`;
 
 interface Job {
   id: number;
   bytes: Uint8Array;
   options: ReadOptions;
+  timeMs: number;
   resolve: (sheets: WorkbookSheet[]) => void;
   reject: (e: Error) => void;
 }
@@ -87,16 +88,16 @@ function pump() {
   state.busy = job;
   state.timer = setTimeout(() => {
     dropWorker();
-    finish(job, () => job.reject(new Error(TOO_SLOW)));
-  }, TIME_LIMIT_MS);
+    finish(job, () => job.reject(new Error(tooSlow(job.timeMs))));
+  }, job.timeMs);
   worker().postMessage({ id: job.id, bytes: job.bytes, options: job.options });
 }
 
 /** The book's sheets as rows of cell texts (see `readWorkbook`), read on the worker. */
-function readSheets(bytes: Uint8Array, options: ReadOptions = {}): Promise<WorkbookSheet[]> {
+function readSheets(bytes: Uint8Array, options: ReadOptions = {}, timeMs = TIME_LIMIT_MS): Promise<WorkbookSheet[]> {
   if (state.queue.length >= MAX_QUEUE) return Promise.reject(new Error(BUSY));
   return new Promise((resolve, reject) => {
-    state.queue.push({ id: state.next++, bytes, options, resolve, reject });
+    state.queue.push({ id: state.next++, bytes, options, timeMs, resolve, reject });
     pump();
   });
 }
@@ -112,4 +113,21 @@ const IMPORT_LIMITS = { maxSheetRows: 25_000, maxCells: 300_000, limits: { maxTo
 export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   const [sheet] = await readSheets(bytes, { firstOnly: true, trueText: 'Да', falseText: 'Нет', ...IMPORT_LIMITS });
   return (sheet?.rows ?? []).map((row) => row.map((c) => c.trim())).filter((row) => row.some((c) => c !== ''));
+}
+
+/**
+ * Bounds of a supplier's price list (up to 100 000 rows of up to 50 columns): the same checks as an import's, with
+ * room for its rows; twice the time, as it holds four times an import's rows.
+ */
+const PRICE_LIST_LIMITS = { maxSheetRows: 100_001, maxCols: 50, maxCells: 1_500_000, limits: { maxTotal: 96 << 20, maxEntry: 96 << 20 } };
+
+/** The first sheet's non-empty rows with their numbers in the book (1-based), cells trimmed; read on the worker. */
+export async function readXlsxNumbered(bytes: Uint8Array): Promise<{ row: number; cells: string[] }[]> {
+  const [sheet] = await readSheets(bytes, { firstOnly: true, trueText: 'Да', falseText: 'Нет', ...PRICE_LIST_LIMITS }, 2 * TIME_LIMIT_MS);
+  const out: { row: number; cells: string[] }[] = [];
+  (sheet?.rows ?? []).forEach((r, i) => {
+    const cells = r.map((c) => c.trim());
+    if (cells.some((c) => c !== '')) out.push({ row: i + 1, cells });
+  });
+  return out;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import ExcelJS from 'exceljs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { CatalogItem, ImportRow, ImportSummary } from '@/lib/schemas/catalog';
 import type { TestUser } from '../../helpers/auth';
@@ -108,5 +109,13 @@ describe(`catalog price list import (${testDriver()})`, () => {
     const broken = await callProduct<Body>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'x.xlsx', data: Buffer.from('PK\u0003\u0004garbage').toString('base64') });
     expect(broken.status).toBe(422);
     expect(broken.body.msg).toMatch(/XLSX/);
+    // A hostile book (the sheet nested 200 000 deep) is refused by the bounded reader at once, in Russian.
+    const parts = unzipSync(Buffer.from(data, 'base64'));
+    parts['xl/worksheets/sheet1.xml'] = strToU8(`<worksheet><sheetData>${'<a>'.repeat(200_000)}</sheetData></worksheet>`);
+    const t0 = performance.now();
+    const deep = await callProduct<Body>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'd.xlsx', data: Buffer.from(zipSync(parts)).toString('base64') });
+    expect(deep.status).toBe(422);
+    expect(deep.body.msg).toBe('Файл не похож на книгу Excel (XLSX) или повреждён.');
+    expect(performance.now() - t0).toBeLessThan(5000);
   });
 });

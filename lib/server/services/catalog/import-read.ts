@@ -1,14 +1,13 @@
 import 'server-only';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS } from '@/lib/schemas/catalog';
 import { ServiceError } from '../../errors';
+import { readXlsxNumbered } from '../../office/xlsx';
 
 /**
  * Reading supplier price lists row by row, bounded: at most `IMPORT_MAX_ROWS` data rows and `MAX_COLS` columns
  * are read (the rest of a row is ignored), the caller yields to other requests between batches. CSV: UTF-8 (with
  * or without a BOM) or Windows-1251, `;`, `,` or tab between fields, RFC 4180 quotes. XLSX: the first sheet,
- * through exceljs's streaming reader.
+ * read by the shared XLSX reader on its worker thread, within its bounds (time, unpacked size, XML depth, cells).
  */
 
 export const MAX_COLS = 50;
@@ -89,48 +88,19 @@ export function* csvRows(text: string): Generator<{ row: number; cells: string[]
   }
 }
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-    if (o.richText) return o.richText.map((r) => r.text).join('').trim();
-    if ('result' in o) return cellText(o.result);
-    if ('text' in o) return cellText(o.text);
-  }
-  return '';
-}
-
-/** XLSX rows of the first sheet (1-based numbers as in the book, empty rows skipped). */
-export async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<{ row: number; cells: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
+/** XLSX rows of the first sheet (1-based numbers as in the book, empty rows skipped), read by the bounded XLSX worker. */
+export async function xlsxRows(bytes: Uint8Array): Promise<{ row: number; cells: string[] }[]> {
   try {
-    for await (const sheet of reader) {
-      for await (const r of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = (r.values as unknown[]).slice(1, MAX_COLS + 1);
-        const cells = Array.from({ length: values.length }, (_, k) => cellText(values[k]));
-        if (cells.some((c) => c !== '')) yield { row: r.number, cells };
-      }
-      return;
-    }
+    return await readXlsxNumbered(bytes);
   } catch (e) {
-    if (e instanceof ServiceError) throw e;
-    throw fileError('Файл не похож на книгу Excel (XLSX) или повреждён.');
+    throw fileError(e instanceof Error ? e.message : 'Файл не похож на книгу Excel (XLSX) или повреждён.');
   }
 }
 
 /** Rows of the file, whatever its format; more than `IMPORT_MAX_ROWS` (+ header) → 422. */
 export async function* fileRows(bytes: Uint8Array, format: ImportFormat): AsyncGenerator<{ row: number; cells: string[] }> {
   let n = 0;
-  const source = format === 'xlsx' ? xlsxRows(bytes) : csvRows(decodeCsv(bytes));
+  const source = format === 'xlsx' ? await xlsxRows(bytes) : csvRows(decodeCsv(bytes));
   for await (const r of source) {
     if (++n > IMPORT_MAX_ROWS + 1) throw fileError(`В файле больше ${IMPORT_MAX_ROWS.toLocaleString('ru-RU')} строк — разделите его на части.`);
     yield r;

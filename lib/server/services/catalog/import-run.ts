@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
-import { buildMatcher, priceOnDate, rubToKop } from '@/lib/domain/catalog';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createMatcher, rubToKop } from '@/lib/domain/catalog';
 import { parseDecimal } from '@/lib/domain/money';
 import type { ImportMapping } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { catalogImportRows, catalogImports, catalogItems, catalogPrices } from '../../db/schema';
+import { rows } from '../../db/rows';
+import { catalogImportRows, catalogImports, catalogItems } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
 import { FIELD_TITLES, summaryOf } from './import-model';
@@ -19,7 +20,8 @@ export interface PreviewOptions {
   vatRate: string;
 }
 
-const BATCH = 1000;
+/** Rows matched between two yields and written by one statement (as one JSON parameter). */
+const BATCH = 2000;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 type RowInsert = typeof catalogImportRows.$inferInsert;
 
@@ -42,20 +44,27 @@ function readVat(text: string): string | null {
   return r.ok && !r.value.isNegative() && r.value.lte(100) ? r.value.toFixed() : null;
 }
 
-/** The supplier's current price (kopecks) of each item on the day: the «old» figure of the preview. */
+/**
+ * The supplier's current price (kopecks) of each item on the day: the «old» figure of the preview. One supplier's
+ * row in force is its latest valid by then (the later written on the same day), as in the price-on-date rule.
+ */
 async function supplierPrices(db: Db, ownerId: string, supplierId: string, date: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select()
-    .from(catalogPrices)
-    .where(and(eq(catalogPrices.ownerId, ownerId), eq(catalogPrices.supplierId, supplierId)));
-  const byItem = new Map<string, (typeof rows)[number][]>();
-  for (const r of rows) byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r]);
-  const out = new Map<string, number>();
-  for (const [itemId, list] of byItem) {
-    const p = priceOnDate(list, date, { choice: 'lowest' });
-    if (p) out.set(itemId, p.priceKop);
-  }
-  return out;
+  const found = await rows<{ item_id: string; price_kop: string | number }>(
+    db,
+    sql`select distinct on (item_id) item_id, price_kop from catalog_prices
+        where owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid and valid_from <= ${date}::date
+        order by item_id, valid_from desc, created_at desc`,
+  );
+  return new Map(found.map((r) => [r.item_id, Number(r.price_kop)]));
+}
+
+/** Preview rows by one statement: the batch as one JSON parameter, read by `json_to_recordset`. */
+async function writeRows(db: Db, batch: RowInsert[]) {
+  await db.execute(sql`
+    insert into catalog_import_rows (import_id, "row", article, name, unit, group_name, price_kop, vat_rate, status, item_id, score, old_price_kop, error)
+    select "importId", "row", article, name, unit, "groupName", "priceKop", "vatRate", status, "itemId", score, "oldPriceKop", error
+    from json_to_recordset(${JSON.stringify(batch)}::json) as x("importId" uuid, "row" int, article text, name text, unit text, "groupName" text, "priceKop" bigint, "vatRate" text, status text, "itemId" uuid, score real, "oldPriceKop" bigint, error text)
+    on conflict do nothing`);
 }
 
 /** Status of a matched row from its old and new price. */
@@ -73,7 +82,12 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     if (!file?.data) throw new ServiceError('IMPORT_STATE', 'Файл импорта уже не хранится: загрузите его снова.');
     await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, importId));
     const items = await db.select({ id: catalogItems.id, name: catalogItems.name, article: catalogItems.article }).from(catalogItems).where(eq(catalogItems.ownerId, ownerId));
-    const match = buildMatcher(items);
+    const matcher = createMatcher();
+    for (let i = 0; i < items.length; i += BATCH) {
+      matcher.add(items.slice(i, i + BATCH));
+      await yieldToOthers();
+    }
+    const match = matcher.match;
     const old = await supplierPrices(db, ownerId, file.supplierId, opts.validFrom);
     const m = opts.mapping;
     const colName = (field: keyof ImportMapping) => {
@@ -83,7 +97,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     let batch: RowInsert[] = [];
     let done = 0;
     const flush = async () => {
-      if (batch.length) await db.insert(catalogImportRows).values(batch).onConflictDoNothing();
+      if (batch.length) await writeRows(db, batch);
       batch = [];
       await db.update(catalogImports).set({ progressDone: done }).where(eq(catalogImports.id, importId));
       await yieldToOthers();

@@ -2,12 +2,12 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { importIdInput } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
-import { catalogImports, catalogItems, catalogPrices } from '../../db/schema';
+import { rows } from '../../db/rows';
+import { catalogImports, catalogItems } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { touchPrices } from './add-price';
 import { findImport, importState } from './import-model';
-import { specsUsingItem } from './usage';
+import { itemsInUse, touchItemsInUse } from './usage';
 
 /**
  * `catalog/import/undo {importId}` → `{removed: {prices, items, archived}}`: in one transaction, the price rows the
@@ -21,8 +21,7 @@ export const importUndo = defineCall({
     const imp = await findImport(ctx.db, user.id, input.importId);
     if (imp.state !== 'applied') throw importState('Отменить можно только применённый импорт.');
     const created = imp.createdItems;
-    const used = new Set<string>();
-    for (const id of created.slice(0, 500)) if ((await specsUsingItem(ctx.db, user.id, id)).length) used.add(id);
+    const used = await itemsInUse(ctx.db, user.id, created);
     const removed = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const [claimed] = await tx
@@ -31,14 +30,12 @@ export const importUndo = defineCall({
         .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applied')))
         .returning({ id: catalogImports.id });
       if (!claimed) throw importState('Импорт уже отменён.');
-      const prices = await tx.delete(catalogPrices).where(and(eq(catalogPrices.ownerId, user.id), eq(catalogPrices.importId, imp.id))).returning({ itemId: catalogPrices.itemId });
-      await touchPrices(tx, user.id, prices.map((p) => p.itemId));
+      await touchItemsInUse(tx, user.id, sql`select item_id from catalog_prices where owner_id = ${user.id}::text and import_id = ${imp.id}::uuid`);
+      const [gone] = await rows<{ n: number }>(tx, sql`with d as (delete from catalog_prices where owner_id = ${user.id}::text and import_id = ${imp.id}::uuid returning 1) select count(*)::int as n from d`);
       const drop = created.filter((id) => !used.has(id));
-      for (let i = 0; i < drop.length; i += 1000) {
-        await tx.delete(catalogItems).where(and(eq(catalogItems.ownerId, user.id), inArray(catalogItems.id, drop.slice(i, i + 1000))));
-      }
+      if (drop.length) await tx.execute(sql`delete from catalog_items where owner_id = ${user.id}::text and id in (select value::uuid from json_array_elements_text(${JSON.stringify(drop)}::json))`);
       if (used.size) await tx.update(catalogItems).set({ archived: true }).where(and(eq(catalogItems.ownerId, user.id), inArray(catalogItems.id, [...used])));
-      return { prices: prices.length, items: drop.length, archived: used.size };
+      return { prices: Number(gone?.n ?? 0), items: drop.length, archived: used.size };
     });
     return { msg: `Импорт отменён: удалено цен — ${removed.prices}, позиций — ${removed.items}.`, removed };
   },
