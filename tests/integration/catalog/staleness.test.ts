@@ -95,7 +95,13 @@ describe(`catalog staleness, «Цена на дату», «Пересчитат�
     });
     const setId = set.id;
     const sp = await create(alice, spec('Шкаф', [{ id: 'l', name: 'Лак', unit: 'л', qty: '1', price: '10' }], { processSetId: setId }));
-    const upd = await ok<{ workCentre: WorkCentre; processSets: { id: string }[] }>(ctx, alice, 'catalog/work-centres/update', { ...workCentre, hourlyRate: '600' });
+    // A specification's operation pointing at the centre: a new name or notes leave it current, a new rate does not.
+    const op = { id: 'o', name: 'Раскрой', hours: '1', rate: '500', machineHours: '1', machineRate: '200', workCentreId: workCentre.id };
+    const polka = await create(alice, spec('Полка', [], { operations: [op] }));
+    const renamed = await ok<{ workCentre: WorkCentre }>(ctx, alice, 'catalog/work-centres/update', { ...workCentre, name: 'Раскрой плит', notes: 'Форматник' });
+    expect((await status(alice, polka)).stale).toBe(false);
+    const upd = await ok<{ workCentre: WorkCentre; processSets: { id: string }[] }>(ctx, alice, 'catalog/work-centres/update', { ...renamed.workCentre, hourlyRate: '600' });
+    expect((await status(alice, polka)).stale).toBe(true);
     expect(upd.processSets.map((p) => p.id)).toEqual([setId]);
     const { sets } = await ok<{ sets: { id: string; steps: { rate: string; equipment?: { machineRate?: string } }[] }[] }>(ctx, alice, 'business-processes/list', {});
     expect(sets.find((p) => p.id === setId)!.steps[0]).toMatchObject({ rate: '600.00', equipment: { machineRate: '200.00' } });

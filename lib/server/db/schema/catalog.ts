@@ -184,6 +184,8 @@ export const workCentres = pgTable(
     notes: text('notes').notNull().default(''),
     archived: boolean('archived').notNull().default(false),
     version: integer('version').notNull().default(1),
+    /** When a rate (hourly or machine-hour) last changed: a specification saved before is «цены устарели». */
+    ratesChangedAt: timestamp('rates_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -41,7 +41,7 @@ export async function fillCatalogChanges(db: Db, ownerId: string, nodes: Iterabl
   }
   if (centres.length) {
     const rows = await db
-      .select({ id: workCentres.id, name: workCentres.name, changedAt: workCentres.updatedAt })
+      .select({ id: workCentres.id, name: workCentres.name, changedAt: workCentres.ratesChangedAt })
       .from(workCentres)
       .where(and(eq(workCentres.ownerId, ownerId), inArray(workCentres.id, centres)));
     for (const r of rows) known.set(r.id, r);
