@@ -56,6 +56,7 @@ describe(`search/query (${testDriver()})`, () => {
     await spec(alice, 'Калькуляция стола обеденного');
     await spec(alice, 'Ёлочная игрушка');
     await spec(alice, 'Спецификация шкафа');
+    await ok(ctx, alice, 'createFolder', { name: 'Спецификацыя', type: 'specifications' });
     const gone = await spec(alice, 'Удалённая смета');
     await ok(ctx, alice, 'deleteFiles', { ids: [gone] });
     await upload(ctx, alice, 'Отчёт о себестоимости.txt', Buffer.from('отчёт'));
@@ -108,6 +109,8 @@ describe(`search/query (${testDriver()})`, () => {
     expect(item.subtitleMarks).toEqual([[8, 14]]);
     expect(item.href).toBe(`/companies?id=${item.id}`);
     expect(titles(await search(suite.alice, 'сбербанка')).companies).toEqual(['ПАО Сбербанк']);
+    // A number is not looked up as a typo: «2027» is not «Договоры 2026».
+    expect(all(await search(suite.alice, '2027', { kinds: DATA }))).toEqual([]);
   });
 
   it('a typo is forgiven by trigram similarity when the words find nothing', async () => {
@@ -117,9 +120,13 @@ describe(`search/query (${testDriver()})`, () => {
     expect(all(await search(suite.alice, 'фрезерня', { kinds: DATA }))).toEqual(['Фрезерная обработка']);
   });
 
-  it('a typo is looked up also when the words find only a few (in a lesson’s text), its hits after theirs', async () => {
-    const a = await search(suite.alice, 'Спецификацыя');
-    expect(titles(a).specifications).toEqual(['Спецификация шкафа']);
+  it('a typo is looked up also when the words find only a few, its hits after theirs', async () => {
+    // The words find the folder whose name is typed so; the typo pass adds the specification, after it.
+    const a = await search(suite.alice, 'Спецификацыя', { kinds: DATA });
+    expect(a.groups.map((g) => [g.kind, g.total, g.items.map((i) => i.title)])).toEqual([
+      ['folders', 1, ['Спецификацыя']],
+      ['specifications', 1, ['Спецификация шкафа']],
+    ]);
     const b = await search(suite.alice, 'калькуляция стола', { kinds: ['specifications'] });
     expect(titles(b).specifications?.[0]).toBe('Калькуляция стола обеденного');
   });

@@ -96,8 +96,8 @@ function withTypos(words: Found[], typos: Found[], limit: number): Found[] {
 }
 
 /**
- * Runs the query through the sources: the words pass, and — when it found fewer than `TYPO_BELOW` objects —
- * the typo pass after it (a mistyped word may still match a word of some lesson's text).
+ * Runs the query through the sources: the words pass, and — when it found fewer than `TYPO_BELOW` objects and
+ * the query is not a number — the typo pass after it (a mistyped word may still match a word of some lesson's text).
  * Groups come best rank first (a tie keeps the sources' order); items best first within a group.
  */
 export async function runSearch(db: Db, driver: Driver, sources: readonly SearchSource[], query: PreparedQuery, userId: string, limit: number): Promise<SearchGroup[]> {
@@ -105,7 +105,8 @@ export async function runSearch(db: Db, driver: Driver, sources: readonly Search
   await analyzeGrown(db, SEARCHED_TABLES);
   let hits = await found(db, driver, sources, wordsMatch(query), userId, limit);
   const wordsTotal = sources.reduce((n, s) => n + Number(hits.find((h) => h.kind === s.kind)?.total ?? 0), 0);
-  if (wordsTotal < TYPO_BELOW) hits = withTypos(hits, await found(db, driver, sources, typoMatch(query), userId, limit), limit);
+  // A number is never a mistyped word: «2027» would find «Договоры 2026».
+  if (wordsTotal < TYPO_BELOW && !query.digits) hits = withTypos(hits, await found(db, driver, sources, typoMatch(query), userId, limit), limit);
   const groups: (SearchGroup & { best: number; order: number })[] = [];
   sources.forEach((source, order) => {
     const mine = hits.filter((h) => h.kind === source.kind);
