@@ -23,7 +23,25 @@ const contractTypesOnly = {
  * page that touches it. Code the browser loads may take values only from the mini schema files listed here (a
  * new one joins the list when it is written in zod/mini); types from any schema file are fine.
  */
-const MINI_SCHEMAS = ['zod', 'envelope', 'text', 'auth', 'specification'];
+const MINI_SCHEMAS = [
+  'zod',
+  'envelope',
+  'text',
+  'activity',
+  'auth',
+  'auth-calls',
+  'calculators-custom',
+  'companies',
+  'cost',
+  'education',
+  'files',
+  'noty',
+  'search',
+  'specification',
+  'specification-calls',
+  'templates',
+  'validate',
+];
 const browserSchemas = {
   regex: `^@/lib/schemas/(?!(${MINI_SCHEMAS.join('|')})$)`,
   allowTypeImports: true,

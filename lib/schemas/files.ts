@@ -1,5 +1,5 @@
-import { z } from './classic';
 import { nameProblem } from '@/lib/domain/files/names';
+import * as z from './zod';
 
 /** File-manager wire shapes, shared by the server and the browser. */
 
@@ -53,64 +53,67 @@ export interface FileShare {
 }
 
 const fileTypeSchema = z.enum(FILE_TYPES, { message: 'Неизвестный тип: documents, specifications, templates или avatars.' });
-const idSchema = z.string().trim().min(1, { message: 'Не указан объект.' }).max(100);
-export const rootSchema = z.union([idSchema, z.null()]).optional();
+const idSchema = z.string().check(z.trim(), z.minLength(1, { message: 'Не указан объект.' }), z.maxLength(100));
+export const rootSchema = z.optional(z.union([idSchema, z.null()]));
 const modeSchema = z.enum(['private', 'public'], { message: 'Режим: private или public.' });
 const shareAccessSchema = z.enum(['read', 'edit'], { message: 'Права: read (просмотр) или edit (изменение).' });
 /** sha256 as 64 hex digits (either case; stored lower-case). */
 const sha256Schema = z
   .string()
-  .regex(/^[0-9a-fA-F]{64}$/, { message: 'SHA-256 — 64 шестнадцатеричные цифры.' })
-  .transform((s) => s.toLowerCase());
+  .check(z.regex(/^[0-9a-fA-F]{64}$/, { message: 'SHA-256 — 64 шестнадцатеричные цифры.' }), z.toLowerCase());
 
 /** A name from input: trimmed and checked (Russian message in `fields.name`). */
 const nameSchema = z
   .string({ message: 'Введите название.' })
-  .transform((s) => s.normalize('NFC').trim())
-  .superRefine((s, ctx) => {
-    const problem = nameProblem(s);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .check(
+    z.normalize('NFC'),
+    z.trim(),
+    z.superRefine((s, ctx) => {
+      const problem = nameProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
 /** `metadata`: JSON text (an object sent as JSON is accepted and stored as text). At most 4 MiB. */
-const metadataSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())])
-  .transform((v, ctx) => {
+const metadataSchema = z.pipe(
+  z.union([z.string(), z.record(z.string(), z.unknown())]),
+  z.transform((v: string | Record<string, unknown>, ctx): string => {
     const text = typeof v === 'string' ? v : JSON.stringify(v);
     if (text.length > 4 * 1024 * 1024) {
-      ctx.addIssue({ code: 'custom', message: 'Метаданные слишком большие (не более 4 МБ).' });
+      ctx.issues.push({ code: 'custom', message: 'Метаданные слишком большие (не более 4 МБ).', input: v });
       return z.NEVER;
     }
     try {
       JSON.parse(text);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'Метаданные должны быть корректным JSON.' });
+      ctx.issues.push({ code: 'custom', message: 'Метаданные должны быть корректным JSON.', input: v });
       return z.NEVER;
     }
     return text;
-  });
+  }),
+);
 
 /** The listing of a folder (`listObjects`). */
 export const listObjectsInput = z.object({
   root: rootSchema,
-  type: fileTypeSchema.optional(),
-  kind: z.enum(['file', 'folder'], { message: 'Вид: file или folder.' }).optional(),
-  search: z.string().max(200).optional(),
-  sort: z.enum(FILE_SORTS, { message: 'Сортировка: name, -name, updated_at, -updated_at, size или -size.' }).default('name'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000, { message: 'Не более 1000 за раз.' }).default(100),
-  scope: z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }).default('own'),
+  type: z.optional(fileTypeSchema),
+  kind: z.optional(z.enum(['file', 'folder'], { message: 'Вид: file или folder.' })),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  sort: z._default(z.enum(FILE_SORTS, { message: 'Сортировка: name, -name, updated_at, -updated_at, size или -size.' }), 'name'),
+  offset: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(0))), 0),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1000, { message: 'Не более 1000 за раз.' }))), 100),
+  scope: z._default(z.enum(['own', 'shared', 'all'], { message: 'Область: own, shared или all.' }), 'own'),
   /** The whole tree below `root` (or all the caller's objects at the top level), as a search does. */
-  recursive: z.boolean({ message: 'recursive: true или false.' }).optional(),
+  recursive: z.optional(z.boolean({ message: 'recursive: true или false.' })),
   /** With each object's document (`metadata`); a list leaves it out otherwise. */
-  metadata: z.boolean({ message: 'metadata: true или false.' }).optional(),
+  metadata: z.optional(z.boolean({ message: 'metadata: true или false.' })),
 });
 
 /** What opens a public link. */
 const linkInput = {
-  token: z.string().min(10).max(200),
-  password: z.string().max(200).optional(),
-  grant: z.string().max(200).optional(),
+  token: z.string().check(z.minLength(10), z.maxLength(200)),
+  password: z.optional(z.string().check(z.maxLength(200))),
+  grant: z.optional(z.string().check(z.maxLength(200))),
 };
 
 /* Inputs of the calls in lib/server/services/files/abort-upload.ts. */
@@ -123,43 +126,43 @@ export const completeUploadInput = z.object({ upload_id: idSchema });
 export const copyFileInput = z.object({ id: idSchema, name: nameSchema, root: rootSchema });
 
 /* Inputs of the calls in lib/server/services/files/create-folder.ts. */
-export const createFolderInput = z.object({ name: nameSchema, root: rootSchema, type: fileTypeSchema.optional() });
+export const createFolderInput = z.object({ name: nameSchema, root: rootSchema, type: z.optional(fileTypeSchema) });
 
 /* Inputs of the calls in lib/server/services/files/delete-files.ts. */
-export const deleteFilesInput = z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) });
+export const deleteFilesInput = z.object({ ids: z.array(idSchema).check(z.minLength(1, { message: 'Не выбрано ни одного объекта.' }), z.maxLength(1000)) });
 
 /* Inputs of the calls in lib/server/services/files/delete-forever.ts. */
-export const emptyTrashInput = z.object({ type: fileTypeSchema.optional() });
-export const deleteForeverInput = z.object({ ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000) });
+export const emptyTrashInput = z.object({ type: z.optional(fileTypeSchema) });
+export const deleteForeverInput = z.object({ ids: z.array(idSchema).check(z.minLength(1, { message: 'Не выбрано ни одного объекта.' }), z.maxLength(1000)) });
 
 /* Inputs of the calls in lib/server/services/files/file-links.ts. */
 export const listLinkObjectsInput = z.object({
   ...linkInput,
-  root: idSchema.optional(),
+  root: z.optional(idSchema),
   search: listObjectsInput.shape.search,
   sort: listObjectsInput.shape.sort,
   offset: listObjectsInput.shape.offset,
   limit: listObjectsInput.shape.limit,
 });
-export const openFileLinkInput = z.object({ ...linkInput, id: idSchema.optional() });
+export const openFileLinkInput = z.object({ ...linkInput, id: z.optional(idSchema) });
 export const revokeFileLinkInput = z.object({ link_id: idSchema });
 export const listFileLinksInput = z.object({ id: idSchema });
 export const createFileLinkInput = z.object({
   id: idSchema,
-  expiresAt: z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()]).optional(),
-  password: z.string().min(4, { message: 'Пароль не короче 4 символов.' }).max(200).optional(),
+  expiresAt: z.optional(z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()])),
+  password: z.optional(z.string().check(z.minLength(4, { message: 'Пароль не короче 4 символов.' }), z.maxLength(200))),
 });
 
 /* Inputs of the calls in lib/server/services/files/get-file-info.ts. */
 export const getFileInfoInput = z.object({ id: idSchema });
 
 /* Inputs of the calls in lib/server/services/files/list-trash.ts. */
-export const listTrashInput = z.object({ type: fileTypeSchema.optional() });
+export const listTrashInput = z.object({ type: z.optional(fileTypeSchema) });
 
 /* Inputs of the calls in lib/server/services/files/restore-files.ts. */
 export const restoreFilesInput = z.object({
-  ids: z.array(idSchema).min(1, { message: 'Не выбрано ни одного объекта.' }).max(1000),
-  keep_both: z.boolean({ message: 'keep_both: true или false.' }).optional(),
+  ids: z.array(idSchema).check(z.minLength(1, { message: 'Не выбрано ни одного объекта.' }), z.maxLength(1000)),
+  keep_both: z.optional(z.boolean({ message: 'keep_both: true или false.' })),
 });
 
 /* Inputs of the calls in lib/server/services/files/set-file-mode.ts. */
@@ -167,7 +170,7 @@ export const setFileModeInput = z.object({ id: idSchema, mode: modeSchema });
 
 /* Inputs of the calls in lib/server/services/files/share-file.ts. */
 export const listSharesInput = z.object({ id: idSchema });
-const shareLoginSchema = z.string().trim().min(1, { message: 'Введите логин (e-mail).' }).max(320);
+const shareLoginSchema = z.string().check(z.trim(), z.minLength(1, { message: 'Введите логин (e-mail).' }), z.maxLength(320));
 export const shareFileInput = z.object({ id: idSchema, login: shareLoginSchema, access: shareAccessSchema });
 export const unshareFileInput = z.object({ id: idSchema, login: shareLoginSchema });
 
@@ -177,25 +180,27 @@ const MAX_FILE = 50 * 1024 * 1024 * 1024;
 /* Inputs of the calls in lib/server/services/files/create-upload.ts. */
 export const createUploadInput = z.object({
   name: nameSchema,
-  type: fileTypeSchema.optional(),
+  type: z.optional(fileTypeSchema),
   root: rootSchema,
-  mode: modeSchema.optional(),
-  metadata: metadataSchema.optional(),
+  mode: z.optional(modeSchema),
+  metadata: z.optional(metadataSchema),
   size: z
     .number({ message: 'Укажите размер файла в байтах.' })
-    .int({ message: 'Размер — целое число байт.' })
-    .min(0, { message: 'Размер не может быть отрицательным.' })
-    .max(MAX_FILE, { message: 'Файл больше 50 ГБ не загрузить.' }),
-  sha256: sha256Schema.optional(),
+    .check(
+      z.refine(Number.isInteger, { message: 'Размер — целое число байт.' }),
+      z.minimum(0, { message: 'Размер не может быть отрицательным.' }),
+      z.maximum(MAX_FILE, { message: 'Файл больше 50 ГБ не загрузить.' }),
+    ),
+  sha256: z.optional(sha256Schema),
 });
 
 /* Inputs of the calls in lib/server/services/files/update-attributes.ts. */
 export const updateAttributesInput = z.object({
   id: idSchema,
-  name: nameSchema.optional(),
+  name: z.optional(nameSchema),
   root: rootSchema,
-  metadata: metadataSchema.optional(),
-  version: z.number().int().min(1).optional(),
+  metadata: z.optional(metadataSchema),
+  version: z.optional(z.int().check(z.minimum(1))),
 });
 
 /* Inputs of the calls in lib/server/services/files/upload-status.ts. */

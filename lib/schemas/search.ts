@@ -1,4 +1,4 @@
-import { z } from './classic';
+import * as z from './zod';
 
 /**
  * `search/query`: the query as typed (any length: the server cuts it to 200 characters and finds nothing for
@@ -6,9 +6,13 @@ import { z } from './classic';
  */
 export const searchQueryInput = z.object({
   q: z.string({ error: 'Введите текст для поиска.' }),
-  kinds: z
-    .array(z.string().max(40, { error: 'Неизвестный вид результатов.' }), { error: 'Виды результатов — списком.' })
-    .max(20, { error: 'Слишком много видов результатов.' })
-    .optional(),
-  limit: z.number({ error: 'Введите число.' }).int({ error: 'Введите целое число.' }).min(1).max(50).default(5),
+  kinds: z.optional(
+    z
+      .array(z.string().check(z.maxLength(40, { error: 'Неизвестный вид результатов.' })), { error: 'Виды результатов — списком.' })
+      .check(z.maxLength(20, { error: 'Слишком много видов результатов.' })),
+  ),
+  limit: z._default(
+    z.number({ error: 'Введите число.' }).check(z.refine(Number.isSafeInteger, { error: 'Введите целое число.' }), z.minimum(1), z.maximum(50)),
+    5,
+  ),
 });

@@ -1,34 +1,35 @@
-import { z } from './classic';
 import { rootSchema } from './files';
 import { processSetShape, specificationSchema } from './specification';
+import * as z from './zod';
 
-/**
- * Inputs of the specification and business-process calls. Apart from specification.ts, whose document
- * schemas the editor loads: these stay out of the browser until a form validates with them.
- */
+/** Inputs of the specification and business-process calls; the document schemas are in specification.ts. */
 
-export const specIdSchema = z.string({ error: 'Укажите спецификацию.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100);
+export const specIdSchema = z
+  .string({ error: 'Укажите спецификацию.' })
+  .check(z.trim(), z.minLength(1, { error: 'Укажите спецификацию.' }), z.maxLength(100));
 export const specVersionSchema = z
   .number({ error: 'Укажите номер версии.' })
-  .int({ error: 'Номер версии — целое число.' })
-  .min(1, { error: 'Номер версии — от 1.' });
+  .check(z.refine(Number.isSafeInteger, { error: 'Номер версии — целое число.' }), z.minimum(1, { error: 'Номер версии — от 1.' }));
 
 /** One specification: `specs/history`, `specs/recalculate`, `specs/status`, `specs/where-used`. */
 export const specIdInput = z.object({ id: specIdSchema });
 export const createSpecificationInput = z.object({ doc: specificationSchema, root: rootSchema });
-export const saveSpecificationInput = z.object({ id: specIdSchema, doc: specificationSchema, version: specVersionSchema.optional() });
+export const saveSpecificationInput = z.object({ id: specIdSchema, doc: specificationSchema, version: z.optional(specVersionSchema) });
 export const getVersionInput = z.object({ id: specIdSchema, version: specVersionSchema });
-export const restoreVersionInput = z.object({ id: specIdSchema, version: specVersionSchema, currentVersion: specVersionSchema.optional() });
+export const restoreVersionInput = z.object({ id: specIdSchema, version: specVersionSchema, currentVersion: z.optional(specVersionSchema) });
 
 /** At most this many specifications per `specs/costs` call: one page of the list. */
 export const SPEC_COSTS_MAX = 100;
 export const specCostsInput = z.object({
   ids: z
-    .array(z.string({ error: 'Идентификатор спецификации — строка.' }).trim().min(1, { error: 'Укажите спецификацию.' }).max(100), {
-      error: 'Передайте список идентификаторов спецификаций.',
-    })
-    .min(1, { error: 'Передайте хотя бы одну спецификацию.' })
-    .max(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
+    .array(
+      z.string({ error: 'Идентификатор спецификации — строка.' }).check(z.trim(), z.minLength(1, { error: 'Укажите спецификацию.' }), z.maxLength(100)),
+      { error: 'Передайте список идентификаторов спецификаций.' },
+    )
+    .check(
+      z.minLength(1, { error: 'Передайте хотя бы одну спецификацию.' }),
+      z.maxLength(SPEC_COSTS_MAX, { error: `Не больше ${SPEC_COSTS_MAX} спецификаций за один запрос.` }),
+    ),
 });
 
 /**
@@ -36,17 +37,16 @@ export const specCostsInput = z.object({
  * document), searched on the server. The page size is capped, so an answer stays small whatever the documents.
  */
 export const SPEC_PICK_MAX = 50;
+const wholeNumber = () => z.number({ error: 'Укажите число.' }).check(z.refine(Number.isSafeInteger, { error: 'Целое число.' }));
 export const pickSpecificationsInput = z.object({
-  search: z.string({ error: 'Поиск — строка.' }).max(200, { error: 'Не длиннее 200 знаков.' }).optional(),
-  offset: z.number({ error: 'Укажите число.' }).int({ error: 'Целое число.' }).min(0, { error: 'Не меньше 0.' }).default(0),
-  limit: z
-    .number({ error: 'Укажите число.' })
-    .int({ error: 'Целое число.' })
-    .min(1, { error: 'Не меньше 1.' })
-    .max(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` })
-    .default(20),
+  search: z.optional(z.string({ error: 'Поиск — строка.' }).check(z.maxLength(200, { error: 'Не длиннее 200 знаков.' }))),
+  offset: z._default(wholeNumber().check(z.minimum(0, { error: 'Не меньше 0.' })), 0),
+  limit: z._default(
+    wholeNumber().check(z.minimum(1, { error: 'Не меньше 1.' }), z.maximum(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` })),
+    20,
+  ),
   /** These specifications instead of a page (a link names one): the readable ones, in the order given. */
-  ids: z.array(specIdSchema).max(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` }).optional(),
+  ids: z.optional(z.array(specIdSchema).check(z.maxLength(SPEC_PICK_MAX, { error: `Не больше ${SPEC_PICK_MAX} за раз.` }))),
 });
 
 /** A book of at most 5 MB, as base64. */
@@ -54,9 +54,11 @@ export const MAX_SPEC_XLSX_BASE64 = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 4;
 export const readSpecificationXlsxInput = z.object({
   xlsx: z
     .string({ error: 'Выберите файл XLSX.' })
-    .min(1, { error: 'Файл пустой.' })
-    .max(MAX_SPEC_XLSX_BASE64, { error: 'Файл больше 5 МБ.' })
-    .regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' }),
+    .check(
+      z.minLength(1, { error: 'Файл пустой.' }),
+      z.maxLength(MAX_SPEC_XLSX_BASE64, { error: 'Файл больше 5 МБ.' }),
+      z.regex(/^[A-Za-z0-9+/=\s]*$/, { error: 'Передайте книгу XLSX в base64.' }),
+    ),
 });
 
 export const processIdSchema = z.uuid({ error: 'Неверный идентификатор набора процессов.' });
@@ -64,6 +66,6 @@ export const processIdInput = z.object({ id: processIdSchema });
 export const listBusinessProcessesInput = z.object({});
 export const saveBusinessProcessInput = z.object({
   ...processSetShape,
-  id: processIdSchema.optional(),
-  version: z.number().int().positive().optional(),
+  id: z.optional(processIdSchema),
+  version: z.optional(z.int().check(z.positive())),
 });
