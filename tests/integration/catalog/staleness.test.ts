@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CatalogItem, RecalcReportLine, WorkCentre } from '@/lib/schemas/catalog';
-import { fileObjects } from '@/lib/server/db/schema';
+import { fileObjects, fileShares } from '@/lib/server/db/schema';
 import { eq } from 'drizzle-orm';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -84,6 +84,24 @@ describe(`catalog staleness, «Цена на дату», «Пересчитат�
     expect((await status(alice, top)).stale).toBe(false);
     const { items } = await ok<{ items: { id: string; fullCost: string; stale: boolean }[] }>(ctx, alice, 'specs/costs', { ids: [top] });
     expect(items[0]).toMatchObject({ stale: false, fullCost: run.report[1]!.newCost });
+  });
+
+  it('a shared specification is priced from the catalogue of the user who calculates, never the owner\'s', async () => {
+    const { ctx, alice, bob } = suite;
+    const [supA, supB] = [await supplier(ctx, alice, 'ООО «А»'), await supplier(ctx, bob, 'ООО «Б»')];
+    const { item } = await ok<{ item: CatalogItem }>(ctx, alice, 'catalog/items/create', { name: 'Фанера 10 мм', article: 'ФН-10', unit: 'лист', preferredSupplierId: supA });
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: item.id, supplierId: supA, price: '200', validFrom: '2026-01-01' });
+    const sp = await create(alice, spec('Ящик', [{ id: 'f', name: 'Фанера 10 мм', unit: 'лист', qty: '1', price: '100', itemId: item.id }]));
+    await ctx.db.insert(fileShares).values({ objectId: sp, userId: bob.user.id, access: 'read' });
+    const priceOf = async (u: TestUser) => (await ok<{ lines: { price: string | null; missing: boolean }[] }>(ctx, u, 'catalog/spec-on-date', { id: sp, date: '2026-03-01' })).lines[0]!;
+    expect((await priceOf(alice)).price).toBe('200.00');
+    // Bob has no such item: the saved price stays (Alice's 200 is not his).
+    expect(await priceOf(bob)).toMatchObject({ price: null, missing: true });
+    // Bob's own item of the same article: his price.
+    const { item: his } = await ok<{ item: CatalogItem }>(ctx, bob, 'catalog/items/create', { name: 'Фанера берёзовая', article: 'фн-10', unit: 'лист', preferredSupplierId: supB });
+    await ok(ctx, bob, 'catalog/prices/add', { itemId: his.id, supplierId: supB, price: '300', validFrom: '2026-01-01' });
+    expect((await priceOf(bob)).price).toBe('300.00');
+    expect((await priceOf(alice)).price).toBe('200.00');
   });
 
   it('a new work-centre rate reaches every process set using it', async () => {

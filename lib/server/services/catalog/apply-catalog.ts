@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { kopToRub } from '@/lib/domain/catalog';
 import type { PriceOnDate } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
-import { workCentres } from '../../db/schema';
+import { catalogItems, workCentres } from '../../db/schema';
 import type { ItemRow } from './model';
+import type { WorkCentreRow } from './work-centres';
 import { itemsForPricing, pricesOnDate } from './prices';
 
 /** What the catalogue says about one material line on the date. */
@@ -40,19 +41,80 @@ const idsOf = (docs: Iterable<SpecDocument>) => {
 };
 const uuidLike = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-/** Reads the items (with their prices on `date`) and work centres the documents point at. */
+/**
+ * The caller's own rows for ids of another user's catalogue (a shared specification points at its owner's): the
+ * caller's item with the same article (case aside), else with the same normalised name; the caller's work centre
+ * of the same name. Archived rows are not taken. Nothing of the other catalogue but names and articles is read.
+ */
+async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds: string[]) {
+  const items = new Map<string, ItemRow>();
+  const centres = new Map<string, WorkCentreRow>();
+  if (itemIds.length) {
+    const foreign = await db
+      .select({ id: catalogItems.id, article: catalogItems.article, nameNorm: catalogItems.nameNorm })
+      .from(catalogItems)
+      .where(and(ne(catalogItems.ownerId, callerId), inArray(catalogItems.id, itemIds)));
+    const articles = [...new Set(foreign.map((f) => f.article.trim().toLowerCase()).filter(Boolean))];
+    const names = [...new Set(foreign.map((f) => f.nameNorm))];
+    const own = foreign.length
+      ? await db
+          .select()
+          .from(catalogItems)
+          .where(
+            and(
+              eq(catalogItems.ownerId, callerId),
+              eq(catalogItems.archived, false),
+              or(inArray(catalogItems.nameNorm, names), articles.length ? inArray(sql`lower(${catalogItems.article})`, articles) : undefined),
+            ),
+          )
+          .orderBy(asc(catalogItems.createdAt))
+      : [];
+    const byArticle = new Map<string, ItemRow>();
+    const byName = new Map<string, ItemRow>();
+    for (const r of own) {
+      const a = r.article.trim().toLowerCase();
+      if (a && !byArticle.has(a)) byArticle.set(a, r);
+      if (!byName.has(r.nameNorm)) byName.set(r.nameNorm, r);
+    }
+    for (const f of foreign) {
+      const mine = (f.article.trim() && byArticle.get(f.article.trim().toLowerCase())) || byName.get(f.nameNorm);
+      if (mine) items.set(f.id, mine);
+    }
+  }
+  if (centreIds.length) {
+    const foreign = await db.select({ id: workCentres.id, name: workCentres.name }).from(workCentres).where(and(ne(workCentres.ownerId, callerId), inArray(workCentres.id, centreIds)));
+    const own = foreign.length
+      ? await db.select().from(workCentres).where(and(eq(workCentres.ownerId, callerId), eq(workCentres.archived, false), inArray(workCentres.name, foreign.map((f) => f.name))))
+      : [];
+    for (const f of foreign) {
+      const mine = own.find((c) => c.name === f.name);
+      if (mine) centres.set(f.id, mine);
+    }
+  }
+  return { items, centres };
+}
+
+/**
+ * Reads the items (with their prices on `date`) and work centres the documents point at, from the caller's
+ * catalogue: a line pointing at another user's row (a shared specification) takes the caller's matching row
+ * (`callersOwn`), or keeps its saved price — the owner's prices are never used for someone else.
+ */
 export async function lookupCatalog(db: Db, ownerId: string, docs: Iterable<SpecDocument>, date: string): Promise<CatalogLookup> {
   const ids = idsOf(docs);
-  const rows = await itemsForPricing(db, ownerId, ids.items.filter(uuidLike));
-  const prices = await pricesOnDate(db, ownerId, rows, date);
+  const itemIds = ids.items.filter(uuidLike);
   const centreIds = ids.centres.filter(uuidLike);
-  const centres = centreIds.length
-    ? await db.select().from(workCentres).where(and(eq(workCentres.ownerId, ownerId), inArray(workCentres.id, centreIds)))
-    : [];
+  const rows = await itemsForPricing(db, ownerId, itemIds);
+  const centres = centreIds.length ? await db.select().from(workCentres).where(and(eq(workCentres.ownerId, ownerId), inArray(workCentres.id, centreIds))) : [];
+  const items = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(centres.map((c) => [c.id, c]));
+  const other = await callersOwn(db, ownerId, itemIds.filter((id) => !items.has(id)), centreIds.filter((id) => !byId.has(id)));
+  for (const [id, r] of other.items) items.set(id, r);
+  for (const [id, c] of other.centres) byId.set(id, c);
+  const prices = await pricesOnDate(db, ownerId, [...new Map([...items.values()].map((r) => [r.id, r])).values()], date);
   return {
-    items: new Map(rows.map((r) => [r.id, r])),
+    items,
     prices,
-    centres: new Map(centres.map((c) => [c.id, { hourlyRate: kopToRub(c.hourlyRateKop), machineHourRate: kopToRub(c.machineHourRateKop) }])),
+    centres: new Map([...byId].map(([id, c]) => [id, { hourlyRate: kopToRub(c.hourlyRateKop), machineHourRate: kopToRub(c.machineHourRateKop) }])),
   };
 }
 
