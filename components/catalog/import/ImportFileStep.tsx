@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
+import type { CallOutput } from '@/lib/contract';
 import { importApi, type ImportMapping } from '../api';
 import { SupplierPicker, type Supplier } from '../SupplierPicker';
 import s from '../catalog.module.css';
@@ -17,6 +18,8 @@ export interface Uploaded {
   columns: { index: number; header: string; samples: string[] }[];
   mapping: Partial<ImportMapping>;
   headerRow: boolean;
+  /** With or without VAT to start with: by the supplier's tax regime, else its last import. */
+  vat: CallOutput<'product', 'catalog/import/upload'>['vat'];
 }
 
 /** The file's bytes as base64 (in slices: a 20 MB file would overflow one `String.fromCharCode` call). */
@@ -42,7 +45,7 @@ export function ImportFileStep({ onUploaded }: { onUploaded: (u: Uploaded) => vo
     setBusy(true);
     try {
       const r = await importApi.upload({ supplierId: supplier.id, fileName: file.name, data: base64Of(await file.arrayBuffer()) });
-      onUploaded({ importId: r.importId, supplier, fileName: file.name, columns: r.columns, mapping: r.mapping, headerRow: r.headerRow });
+      onUploaded({ importId: r.importId, supplier, fileName: file.name, columns: r.columns, mapping: r.mapping, headerRow: r.headerRow, vat: r.vat });
     } catch (e) {
       setError(isApiError(e) && e.fields ? Object.values(e.fields).join(' ') : userMessage(e));
     } finally {

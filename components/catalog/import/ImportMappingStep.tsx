@@ -28,9 +28,11 @@ const FIELDS: { key: ImportField; label: string; required?: boolean }[] = [
 /** Step 2: which column holds what (with the first values of each column), the price date and VAT. */
 export function ImportMappingStep({ uploaded, busy, onPreview, onBack }: { uploaded: Uploaded; busy: boolean; onPreview: (m: ImportMapping, o: PreviewOptions) => void; onBack: () => void }) {
   const [mapping, setMapping] = useState<Partial<ImportMapping>>(uploaded.mapping);
-  const [opts, setOpts] = useState<PreviewOptions>({ headerRow: uploaded.headerRow, validFrom: moscowToday(), vatIncluded: true, vatRate: 'none' });
+  const [opts, setOpts] = useState<PreviewOptions>({ headerRow: uploaded.headerRow, validFrom: moscowToday(), vatIncluded: uploaded.vat.vatIncluded, vatRate: uploaded.vat.vatRate });
   const [error, setError] = useState<string | null>(null);
   const vatOptions = useVatOptions(opts.vatRate);
+  const vatHint =
+    uploaded.vat.from === 'regime' ? `По режиму поставщика: ${uploaded.vat.regime}.` : uploaded.vat.from === 'last' ? 'Как в прошлом прайс-листе поставщика.' : null;
   const colName = (i: number) => {
     const c = uploaded.columns.find((x) => x.index === i);
     return c ? `${i + 1}. ${c.header || 'без заголовка'}` : `${i + 1}`;
@@ -91,6 +93,7 @@ export function ImportMappingStep({ uploaded, busy, onPreview, onBack }: { uploa
           <label className={s.checkLabel}>
             <input type="checkbox" checked={opts.vatIncluded} onChange={(e) => setOpts((o) => ({ ...o, vatIncluded: e.target.checked }))} /> цены в файле с НДС
           </label>
+          {vatHint && <small className={s.muted}>{vatHint}</small>}
         </div>
         <div className={s.field}>
           <span>&nbsp;</span>

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { companies } from '@/lib/server/db/schema';
 import type { CatalogItem, ImportRow, ImportSummary } from '@/lib/schemas/catalog';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -45,12 +47,15 @@ describe(`catalog price list import (${testDriver()})`, () => {
       ';Петля накладная;шт;45',
       ';Саморез;шт;дёшево',
     ].join('\r\n');
-    const up = await ok<{ importId: string; format: string; columns: { header: string; samples: string[] }[]; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', {
+    const up = await ok<{ importId: string; format: string; columns: { header: string; samples: string[] }[]; mapping: Record<string, number>; vat: { vatIncluded: boolean; vatRate: string; from: string; regime: string } }>(ctx, alice, 'catalog/import/upload', {
       supplierId: sup,
       fileName: 'прайс.csv',
       data: cp1251(csv).toString('base64'),
     });
     expect(up.format).toBe('csv');
+    // A VAT payer's (ОСНО) price list starts as «с НДС» at the general rate.
+    expect(up.vat).toMatchObject({ vatIncluded: true, from: 'regime', regime: 'ОСНО' });
+    expect(Number(up.vat.vatRate)).toBeGreaterThan(0);
     expect(up.columns.map((c) => c.header)).toEqual(['Артикул', 'Наименование', 'Ед.', 'Цена, руб.']);
     expect(up.mapping).toEqual({ article: 0, name: 1, unit: 2, price: 3 });
 
@@ -94,14 +99,16 @@ describe(`catalog price list import (${testDriver()})`, () => {
   it('XLSX: reads the first sheet; a broken book is a Russian 422', async () => {
     const { ctx, alice } = suite;
     const sup = await supplier(ctx, alice, 'ООО «Книга»');
+    await ctx.db.update(companies).set({ taxRegime: 'usn6' }).where(eq(companies.id, sup));
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Прайс');
     ws.addRow(['Наименование', 'Цена']);
     ws.addRow(['Клей ПВА', 120.5]);
     ws.addRow(['Лак', 'abc']);
     const data = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
-    const up = await ok<{ importId: string; format: string; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'p.xlsx', data });
-    expect(up).toMatchObject({ format: 'xlsx', mapping: { name: 0, price: 1 } });
+    const up = await ok<{ importId: string; format: string; mapping: Record<string, number>; vat: unknown }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'p.xlsx', data });
+    // An УСН supplier's price list starts as «без НДС».
+    expect(up).toMatchObject({ format: 'xlsx', mapping: { name: 0, price: 1 }, vat: { vatIncluded: false, vatRate: 'none', from: 'regime' } });
     await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping });
     expect(await waitPreview(alice, up.importId)).toMatchObject({ state: 'ready', summary: { new: 1, errors: 1 } });
     const { rows } = await ok<{ rows: ImportRow[] }>(ctx, alice, 'catalog/import/rows', { importId: up.importId, filter: 'errors' });

@@ -11,7 +11,7 @@ import { runPreview } from './import-run';
 /**
  * `catalog/import/preview {importId, mapping, headerRow?, validFrom?, vatIncluded?, vatRate?}` → `{importId, state:
  * 'parsing'}`: reads the file in the background (progress by `catalog/import/status`) and remembers the mapping for
- * the supplier. Again on a prepared preview: prepared anew. Not while it is being read or after it was applied (409).
+ * the supplier (with the VAT choice). Again on a prepared preview: prepared anew. Not while it is being read or after it was applied (409).
  */
 export const importPreview = defineCall({
   input: importPreviewInput,
@@ -25,12 +25,13 @@ export const importPreview = defineCall({
       .where(and(eq(catalogImports.id, imp.id), inArray(catalogImports.state, ['uploaded', 'ready', 'failed'])))
       .returning({ id: catalogImports.id });
     if (!claimed) throw importState(imp.state === 'parsing' ? 'Файл ещё читается — дождитесь конца.' : 'Этот импорт уже применён или отменён: загрузите файл снова.');
+    const remembered = { headerRow: input.headerRow, vatIncluded: input.vatIncluded, vatRate: input.vatRate };
     await ctx.db
       .insert(catalogSupplierMappings)
-      .values({ ownerId: user.id, supplierId: imp.supplierId, mapping: input.mapping, options: { headerRow: input.headerRow } })
+      .values({ ownerId: user.id, supplierId: imp.supplierId, mapping: input.mapping, options: remembered })
       .onConflictDoUpdate({
         target: [catalogSupplierMappings.ownerId, catalogSupplierMappings.supplierId],
-        set: { mapping: input.mapping, options: { headerRow: input.headerRow }, updatedAt: new Date() },
+        set: { mapping: input.mapping, options: remembered, updatedAt: new Date() },
       });
     void runPreview(ctx, user.id, imp.id, opts);
     return { msg: 'Файл читается.', importId: imp.id, state: 'parsing' as const };

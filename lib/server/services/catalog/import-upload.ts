@@ -1,7 +1,11 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { importUploadInput, IMPORT_MAX_BYTES } from '@/lib/schemas/catalog';
-import { catalogImports, catalogSupplierMappings } from '../../db/schema';
+import { moscowToday } from '@/lib/domain/format/date';
+import { isTaxRegime, regimeVatPct, TAX_REGIME } from '@/lib/domain/tax-regimes';
+import type { Db } from '../../db/client';
+import { catalogImports, catalogSupplierMappings, companies } from '../../db/schema';
+import { costRatesOn } from '../cost/rates';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { checkSupplier } from './model';
@@ -11,9 +15,29 @@ import { fileError, fileRows, formatOf } from './import-read';
 const SAMPLE_ROWS = 6;
 
 /**
+ * Whether the supplier's prices are with VAT, and at what rate, to start the mapping step with: by the supplier's
+ * tax regime (a VAT payer — with VAT at the regime's rate today; УСН, АУСН, ПСН, НПД — without), or, for a supplier
+ * without a business regime («не применяется»), the choice made on this supplier's last import.
+ */
+async function vatDefault(db: Db, supplierId: string, last: Record<string, unknown> | undefined) {
+  const [sup] = await db.select({ taxRegime: companies.taxRegime }).from(companies).where(eq(companies.id, supplierId));
+  const regime = sup?.taxRegime;
+  if (isTaxRegime(regime) && regime !== 'none') {
+    const today = moscowToday();
+    const r = await costRatesOn(db, today).catch(() => null);
+    if (!r) return { vatIncluded: TAX_REGIME[regime].vat !== 'none', vatRate: 'none', from: 'regime' as const, regime: TAX_REGIME[regime].short };
+    const pct = regimeVatPct(regime, (kind) => (kind === 'vat' ? r.vatGeneralPct : kind === 'vat_usn_5' ? r.vatUsn5Pct : r.vatUsn7Pct));
+    return { vatIncluded: pct !== null, vatRate: pct ?? 'none', from: 'regime' as const, regime: TAX_REGIME[regime].short };
+  }
+  if (typeof last?.vatIncluded === 'boolean' && typeof last.vatRate === 'string') return { vatIncluded: last.vatIncluded, vatRate: last.vatRate, from: 'last' as const, regime: null };
+  return { vatIncluded: false, vatRate: 'none', from: null, regime: null };
+}
+
+/**
  * `catalog/import/upload {supplierId, fileName, data}` → `{importId, format, columns, mapping, headerRow}`: keeps
  * the file for the preview and shows its first rows as columns with samples; the mapping is the one remembered for
- * the supplier, else guessed from the header. Nothing in the catalogue changes.
+ * the supplier, else guessed from the header; `vat` — with or without VAT to start with (`vatDefault`). Nothing in
+ * the catalogue changes.
  */
 export const importUpload = defineCall({
   input: importUploadInput,
@@ -38,6 +62,7 @@ export const importUpload = defineCall({
       .select()
       .from(catalogSupplierMappings)
       .where(and(eq(catalogSupplierMappings.ownerId, user.id), eq(catalogSupplierMappings.supplierId, input.supplierId)));
+    const vat = await vatDefault(ctx.db, input.supplierId, remembered?.options);
     const [row] = await ctx.db
       .insert(catalogImports)
       .values({ ownerId: user.id, supplierId: input.supplierId, fileName: input.fileName, format, data: bytes })
@@ -50,6 +75,7 @@ export const importUpload = defineCall({
       mapping: remembered ? remembered.mapping : guessMapping(header),
       remembered: !!remembered,
       headerRow: remembered ? (remembered.options.headerRow as boolean | undefined) ?? true : true,
+      vat,
     };
   },
 });
