@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import { call } from '@/lib/client/call';
-import { getRoles } from '@/lib/client/session';
+import { getRoles } from '@/lib/client/roles';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { rateValueLines } from './rate-value';
 import s from './calculators.module.css';

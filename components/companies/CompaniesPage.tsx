@@ -2,28 +2,33 @@
 
 import dynamic from 'next/dynamic';
 import { Button } from 'primereact/button';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
-import { Column } from 'primereact/column';
-import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import { Tag } from 'primereact/tag';
 import { useEffect, useRef, useState } from 'react';
-import { COMPANY_KIND_SHORT, TAX_REGIME_TITLES } from '@/lib/domain/requisites';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
-import type { Company, CompanySort } from '@/lib/schemas/companies';
+import type { Company } from '@/lib/schemas/companies';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
+import { useConfirm } from '@/components/layout/use-confirm';
 import { companiesApi, type ListQuery, type Scope } from './api';
 import s from './companies.module.css';
 
 // The card (requisites, accounts, costing defaults) loads when a company is opened or created.
 const CompanyDialog = dynamic(() => import('./CompanyDialog').then((m) => m.CompanyDialog), { ssr: false });
+// The table (and its paginator) loads with the list's first answer; the import errors' dialog when there are any.
+const CompaniesTable = dynamic(() => import('./CompaniesTable').then((m) => m.CompaniesTable), {
+  ssr: false,
+  loading: () => (
+    <div className={s.tableLoading} role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Загрузка…
+    </div>
+  ),
+});
+const Dialog = dynamic(() => import('primereact/dialog').then((m) => m.Dialog), { ssr: false });
 
 const NO_COMPANIES: Company[] = [];
 
@@ -49,7 +54,6 @@ function fileBody(name: string, buf: ArrayBuffer): { csv: string } | { xlsx: str
   }
 }
 
-const SORT_FIELDS: Record<string, 'name' | 'inn' | 'updated_at'> = { fullName: 'name', inn: 'inn', updatedAt: 'updated_at' };
 const PAGE = 20;
 
 /**
@@ -64,6 +68,7 @@ export function CompaniesPage({ openId }: { openId?: string }) {
   const [editing, setEditing] = useState<{ company: Company | null; key: number | string } | null>(null);
   const [importErrors, setImportErrors] = useState<{ msg: string; errors: { line: number; fields: Record<string, string> }[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const confirm = useConfirm();
   const list = useLoad((signal) => companiesApi.list(query, signal), [query], { keep: true });
   const { reload, loading, error: loadError } = list;
   const rows = list.data?.companies ?? NO_COMPANIES;
@@ -82,17 +87,8 @@ export function CompaniesPage({ openId }: { openId?: string }) {
     return () => clearTimeout(t);
   }, [searchText]);
 
-  const sortField = query.sort.replace('-', '');
-  const dtSortField = Object.entries(SORT_FIELDS).find(([, v]) => v === sortField)?.[0];
-
-  const onPageOrSort = (e: DataTableStateEvent) => {
-    const field = e.sortField ? SORT_FIELDS[e.sortField] : undefined;
-    const sort = (field ? `${e.sortOrder === -1 ? '-' : ''}${field}` : 'name') as CompanySort;
-    setQuery((q) => ({ ...q, offset: sort === q.sort ? e.first : 0, limit: e.rows, sort }));
-  };
-
   const askDelete = (c: Company) =>
-    confirmDialog({
+    confirm.ask({
       header: 'Удалить компанию?',
       message: `«${c.shortName || c.fullName}» будет удалена без возможности восстановления.`,
       icon: 'pi pi-exclamation-triangle',
@@ -183,70 +179,15 @@ export function CompaniesPage({ openId }: { openId?: string }) {
           {loadError}
         </p>
       )}
-      <DataTable
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={query.offset}
-        rows={query.limit}
-        totalRecords={total}
-        rowsPerPageOptions={[20, 50, 100]}
-        onPage={onPageOrSort}
-        onSort={onPageOrSort}
-        sortField={dtSortField}
-        sortOrder={query.sort.startsWith('-') ? -1 : 1}
+      <CompaniesTable
+        rows={rows}
+        total={total}
+        query={query}
         loading={loading}
-        emptyMessage={query.search ? 'Ничего не найдено.' : 'Компаний пока нет — добавьте первую или загрузите файл CSV или XLSX.'}
-        currentPageReportTemplate="{first}–{last} из {totalRecords}"
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        onRowClick={(e) => setEditing({ company: e.data as Company, key: Date.now() })}
-        rowHover
-        aria-label="Список компаний"
-      >
-        <Column
-          field="fullName"
-          header="Наименование"
-          sortable
-          body={(c: Company) => (
-            <span>
-              {c.shortName || c.fullName} {c.isOwn && <Tag value="своя" severity="success" />}
-            </span>
-          )}
-        />
-        <Column field="inn" header="ИНН" sortable />
-        <Column field="kpp" header="КПП" />
-        <Column header="Вид" body={(c: Company) => COMPANY_KIND_SHORT[c.kind]} />
-        <Column header="Налоговый режим" body={(c: Company) => TAX_REGIME_TITLES[c.taxRegime]} />
-        <Column
-          header="Действия"
-          body={(c: Company) => (
-            <div className={s.actions}>
-              <Button
-                icon="pi pi-pencil"
-                text
-                rounded
-                aria-label={`Изменить «${c.shortName || c.fullName}»`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setEditing({ company: c, key: Date.now() });
-                }}
-              />
-              <Button
-                icon="pi pi-trash"
-                text
-                rounded
-                severity="danger"
-                aria-label={`Удалить «${c.shortName || c.fullName}»`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  askDelete(c);
-                }}
-              />
-            </div>
-          )}
-        />
-      </DataTable>
+        setQuery={setQuery}
+        onOpen={(c) => setEditing({ company: c, key: Date.now() })}
+        onDelete={askDelete}
+      />
       {editing && (
         <CompanyDialog
           key={editing.key}
@@ -259,24 +200,22 @@ export function CompaniesPage({ openId }: { openId?: string }) {
           }}
         />
       )}
-      <ConfirmDialog />
-      <Dialog header="Файл не загружен" visible={!!importErrors} onHide={() => setImportErrors(null)} style={{ width: 'min(40rem, 96vw)' }}>
-        {importErrors && (
-          <>
-            <p>{importErrors.msg}</p>
-            <ul className={s.importErrors}>
-              {importErrors.errors.map((e) => (
-                <li key={e.line}>
-                  Строка {e.line}:{' '}
-                  {Object.entries(e.fields)
-                    .map(([col, msg]) => `${col} — ${msg}`)
-                    .join('; ')}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Dialog>
+      {confirm.dialog}
+      {importErrors && (
+        <Dialog header="Файл не загружен" visible onHide={() => setImportErrors(null)} style={{ width: 'min(40rem, 96vw)' }}>
+          <p>{importErrors.msg}</p>
+          <ul className={s.importErrors}>
+            {importErrors.errors.map((e) => (
+              <li key={e.line}>
+                Строка {e.line}:{' '}
+                {Object.entries(e.fields)
+                  .map(([col, msg]) => `${col} — ${msg}`)
+                  .join('; ')}
+              </li>
+            ))}
+          </ul>
+        </Dialog>
+      )}
     </section>
   );
 }

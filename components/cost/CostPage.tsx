@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CostParams, CostResult, SpecDocument } from '@/lib/domain/cost';
 import type { Sensitivity } from '@/lib/domain/cost/sensitivity';
@@ -11,15 +12,17 @@ import { emptySpec, newMaterial } from '@/components/specifications/SpecEditor';
 import { costApi, specsApi, type SpecChoice } from '@/components/specifications/api';
 import { formOf, paramsOf, type ParamsForm } from './CostParamsPanel';
 import { CostParamsSection } from './CostParamsSection';
-import { CostResults } from './CostResults';
 import { CostSpecSection, DRAFT } from './CostSpecSection';
 import { ScenariosPanel } from './ScenariosPanel';
-import { downloadCostXlsx } from './export';
 import { costAnalysisApi, type DefaultsSource } from './api';
 import type { CompareColumn } from './CompareTable';
 import { PRINT_KEY, type PrintRequest } from './print-request';
 import { decodeCostQuery, encodeCostQuery } from './url-params';
 import s from './cost.module.css';
+
+// The results (tables, charts, inverse calculation) load with the first calculation; the XLSX writer on «Экспорт».
+const CostResults = dynamic(() => import('./CostResults').then((m) => m.CostResults), { ssr: false });
+const downloadCostXlsx = (result: CostResult) => import('./export').then((m) => m.downloadCostXlsx(result));
 
 /**
  * `/cost`: pick a specification (or edit a draft), set parameters, get the калькуляция by статьи. The chosen

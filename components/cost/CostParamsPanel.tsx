@@ -1,7 +1,7 @@
 'use client';
 
+import { PARAM_DEFAULTS } from '@/lib/domain/cost/defaults';
 import {
-  PARAM_DEFAULTS,
   SEMI_FINISHED_METHOD_TITLES,
   SEMI_FINISHED_METHODS,
   TAX_REGIME_TITLES,
@@ -10,7 +10,7 @@ import {
   type OverheadPool,
   type SemiFinishedMethod,
   type TaxRegime,
-} from '@/lib/domain/cost';
+} from '@/lib/domain/cost/types';
 import { formatPercent } from '@/lib/domain/money';
 import type { LawDefaults } from './api';
 import s from './cost.module.css';

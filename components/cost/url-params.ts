@@ -1,12 +1,12 @@
+import { PARAM_DEFAULTS } from '@/lib/domain/cost/defaults';
 import {
-  PARAM_DEFAULTS,
   SEMI_FINISHED_METHODS,
   TAX_REGIMES,
   type CostParams,
   type OverheadPool,
   type SemiFinishedMethod,
   type TaxRegime,
-} from '@/lib/domain/cost';
+} from '@/lib/domain/cost/types';
 import type { ParamsForm, PriceMode } from './CostParamsPanel';
 
 /**

@@ -4,22 +4,22 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { pendingUploads } from '@/lib/client/uploader';
-import { plural } from '@/lib/domain/words/amount-in-words';
+import { plural } from '@/lib/domain/format/plural';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import type { FileObject, FileType } from '@/lib/schemas/files';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
+import { useConfirm } from '@/components/layout/use-confirm';
 import { downloadObjects, files, type ListQuery } from './api';
 import type { FileDialog } from './FileDialogs';
 import { FileList, FileListEmpty, PAGE } from './FileList';
 import { FileSelectionBar } from './FileSelectionBar';
 import { FileToolbar } from './FileToolbar';
-import { SpecCostsContext, useSpecCosts } from '@/components/specifications/SpecCostCell';
+import { SpecCostsContext, useSpecCosts } from '@/components/specifications/spec-costs';
 import { useNameConflict } from './NameConflictDialog';
 import { useUploads } from './useUploads';
 import s from './files.module.css';
@@ -70,6 +70,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   const [trashOpen, setTrashOpen] = useState(false);
   const [recalcAll, setRecalcAll] = useState(false);
   const conflict = useNameConflict();
+  const confirm = useConfirm();
 
   const list = useLoad(
     (signal) => Promise.all([files.list({ ...query, root, type }, signal), root ? files.info(root, signal) : Promise.resolve(null)]),
@@ -120,7 +121,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
     if (chosen.length === 0) return;
     const what = chosen.length === 1 ? `«${chosen[0]!.name}»` : `${chosen.length} ${plural(chosen.length, ['объект', 'объекта', 'объектов'])}`;
     const folders = chosen.some((o) => o.kind === 'folder');
-    confirmDialog({
+    confirm.ask({
       header: 'Удаление',
       message: `Переместить ${what} в корзину?${folders ? ' Папки — вместе со всем содержимым.' : ''} Восстановить можно из корзины.`,
       icon: 'pi pi-trash',
@@ -280,7 +281,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
 
       {dragging && <div className={s.drop}>Отпустите, чтобы загрузить в «{here}»</div>}
 
-      <ConfirmDialog />
+      {confirm.dialog}
       {dialog && (
         <FileDialogs
           dialog={dialog}

@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
@@ -95,7 +94,14 @@ export function FileToolbar(p: FileToolbarProps) {
         <InputIcon className="pi pi-search" />
         <InputText value={p.searchText} onChange={(e) => p.onSearchText(e.target.value)} placeholder="Поиск по названию" aria-label="Поиск по названию" />
       </IconField>
-      <Dropdown value={p.sort} options={SORTS} onChange={(e) => p.onSort(e.value as FileSort)} aria-label="Сортировка" />
+      {/* A native list: the page shows it at once, without the code of a PrimeReact dropdown. */}
+      <select className={`p-inputtext p-component ${s.sort}`} value={p.sort} onChange={(e) => p.onSort(e.target.value as FileSort)} aria-label="Сортировка">
+        {SORTS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       {!p.root && (
         <SelectButton
           value={p.scope}

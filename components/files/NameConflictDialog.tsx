@@ -1,9 +1,12 @@
 'use client';
 
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import dynamic from 'next/dynamic';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { NameConflict } from './api';
+
+// The dialog's code loads when a name is first found taken.
+const Dialog = dynamic(() => import('primereact/dialog').then((m) => m.Dialog), { ssr: false });
 
 export type ConflictChoice = 'replace' | 'keep' | null;
 

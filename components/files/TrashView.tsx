@@ -2,13 +2,13 @@
 
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { useMemo, useState } from 'react';
 import { formatSize } from '@/lib/domain/files/format-size';
 import { trashDaysLeft, trashDaysLeftText } from '@/lib/domain/files/trash';
 import { formatDateTime } from '@/lib/domain/format/date';
-import { plural } from '@/lib/domain/words/amount-in-words';
+import { plural } from '@/lib/domain/format/plural';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import type { FileType, TrashItem } from '@/lib/schemas/files';
@@ -155,6 +155,7 @@ export function TrashView({ type, rootLabel, onChanged }: { type: FileType; root
         <Column header="" body={actions} style={{ width: '13rem' }} />
       </DataTable>
       {conflict.dialog}
+      <ConfirmDialog />
     </section>
   );
 }

@@ -21,12 +21,13 @@ import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
 import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
 import { SpecPriceOnDate } from '@/components/catalog/SpecPriceOnDate';
-import { downloadSpecXlsx } from './spec-xlsx';
 import { useLeaveGuard } from './use-leave-guard';
 import s from './spec-editor.module.css';
 
 // The XLSX import dialog loads when it is opened.
 const SpecImportDialog = dynamic(() => import('./SpecImportDialog').then((m) => m.SpecImportDialog), { ssr: false });
+// The XLSX writer (sheets and book) loads on «Скачать XLSX».
+const downloadSpecXlsx = (...args: Parameters<typeof import('./spec-xlsx').downloadSpecXlsx>) => import('./spec-xlsx').then((m) => m.downloadSpecXlsx(...args));
 
 const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: StoredSpec[] = [];

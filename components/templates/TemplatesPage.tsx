@@ -6,7 +6,7 @@ import { FileManagerPage } from '@/components/files/FileManagerPage';
 import { useToast } from '@/components/layout/ToastProvider';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
-import { TEMPLATE_SAMPLE_IDS, TEMPLATE_SAMPLES, type TemplateSampleId } from '@/lib/domain/docx/samples';
+import { TEMPLATE_SAMPLE_IDS, TEMPLATE_SAMPLE_NAMES, type TemplateSampleId } from '@/lib/domain/docx/samples/names';
 import type { FileObject } from '@/lib/schemas/files';
 import { templatesApi } from './api';
 import s from './templates.module.css';
@@ -47,7 +47,7 @@ export function TemplatesPage({ folderId }: { folderId?: string }) {
       <div className={s.toolbar}>
         <span>Добавить образец:</span>
         {TEMPLATE_SAMPLE_IDS.map((id) => {
-          const title = TEMPLATE_SAMPLES[id].name.replace(/\.docx$/, '');
+          const title = TEMPLATE_SAMPLE_NAMES[id].replace(/\.docx$/, '');
           return (
             <Button
               key={id}

@@ -1,5 +1,5 @@
 import { call } from '@/lib/client/call';
-import type { TemplateSampleId } from '@/lib/domain/docx/samples';
+import type { TemplateSampleId } from '@/lib/domain/docx/samples/names';
 import type { Company } from '@/lib/schemas/companies';
 import { files } from '@/components/files/api';
 

@@ -1,3 +1,4 @@
+import { PARAM_DEFAULTS } from '@/lib/domain/cost/defaults';
 import { parseFixed } from './fixed';
 import { nestedCalcOf } from './nested';
 import { overheadParamsOf } from './overheads';
@@ -16,11 +17,7 @@ const RATE_OF_KIND: Record<VatRateKind, 'vatGeneralPct' | 'vatUsn5Pct' | 'vatUsn
 /** Lines of nested specifications an answer carries at most (beyond it their lines are left out, figures are not). */
 const NESTED_LINES_MAX = 2000;
 
-/**
- * What an empty parameter means when the rates do not say (the server always passes the contribution
- * tariff of the calculation date from the rate table; these figures serve pure callers such as tests).
- */
-export const PARAM_DEFAULTS = { contributionsPct: '30', accidentPct: '0.2' } as const;
+export { PARAM_DEFAULTS };
 
 export interface CalculateOptions {
   /** Rates from the dated tables for the calculation date. */

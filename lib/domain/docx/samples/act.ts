@@ -1,8 +1,9 @@
 import { docxPackage, wDocument, wPara, wRun } from '@/lib/domain/docx/package';
 import { itemsTable, labelled, partiesTable, partyLine } from './blocks';
+import { TEMPLATE_SAMPLE_NAMES } from './names';
 
 /** «Акт выполненных работ (оказанных услуг)». */
-export const ACT_SAMPLE_NAME = 'Акт выполненных работ.docx';
+export const ACT_SAMPLE_NAME = TEMPLATE_SAMPLE_NAMES.act;
 
 export function actTemplateXml(): string {
   return wDocument(

@@ -1,8 +1,9 @@
 import { docxPackage, wDocument, wPara } from '@/lib/domain/docx/package';
 import { contractParty, itemsTable, partiesTable } from './blocks';
+import { TEMPLATE_SAMPLE_NAMES } from './names';
 
 /** «Договор поставки» (a short standard form; the specification of goods is the items table). */
-export const CONTRACT_SAMPLE_NAME = 'Договор поставки.docx';
+export const CONTRACT_SAMPLE_NAME = TEMPLATE_SAMPLE_NAMES.contract;
 
 const heading = (t: string) => wPara(t, { bold: true, align: 'center', after: 120 });
 const clause = (t: string) => wPara(t, { align: 'both' });

@@ -11,5 +11,4 @@ export const TEMPLATE_SAMPLES = {
   act: { name: ACT_SAMPLE_NAME, docx: actTemplateDocx },
 } as const;
 
-export type TemplateSampleId = keyof typeof TEMPLATE_SAMPLES;
-export const TEMPLATE_SAMPLE_IDS = Object.keys(TEMPLATE_SAMPLES) as TemplateSampleId[];
+export { TEMPLATE_SAMPLE_IDS, type TemplateSampleId } from './names';

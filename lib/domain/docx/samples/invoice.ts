@@ -1,12 +1,13 @@
 import { docxPackage, wDocument, wPara, wRun, wTable } from '@/lib/domain/docx/package';
 import { itemsTable, partyLine, when } from './blocks';
+import { TEMPLATE_SAMPLE_NAMES } from './names';
 
 /**
  * The bundled sample template «Счёт на оплату» (the usual layout: bank details of the supplier, title with
  * number and date, supplier and buyer, the items table repeated row by row, totals, the sum in words,
  * signatures). Written in code so that every placeholder is reviewable here.
  */
-export const INVOICE_SAMPLE_NAME = 'Счёт на оплату.docx';
+export const INVOICE_SAMPLE_NAME = TEMPLATE_SAMPLE_NAMES.invoice;
 
 export function invoiceTemplateXml(): string {
   const bank = wTable(

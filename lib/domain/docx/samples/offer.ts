@@ -1,8 +1,9 @@
 import { docxPackage, wDocument, wPara, wTable } from '@/lib/domain/docx/package';
 import { labelled, unless, when } from './blocks';
+import { TEMPLATE_SAMPLE_NAMES } from './names';
 
 /** «Коммерческое предложение» with the калькуляция by articles (filled from a cost scenario or a specification). */
-export const OFFER_SAMPLE_NAME = 'Коммерческое предложение.docx';
+export const OFFER_SAMPLE_NAME = TEMPLATE_SAMPLE_NAMES.offer;
 
 export function offerTemplateXml(): string {
   const calc = wTable(

@@ -1,0 +1,24 @@
+import type { MaterialLine } from './types';
+
+/** How the materials' prices are given: all without VAT, all with VAT, or some of each. */
+export type PriceVatMode = 'without' | 'with' | 'mixed';
+
+/** Lines with a semi-finished good (`specId`) take their price from that spec and do not count. */
+export function priceVatMode(materials: readonly MaterialLine[]): PriceVatMode {
+  let withVat = 0;
+  let without = 0;
+  for (const m of materials) {
+    if (m.specId) continue;
+    if (m.priceIncludesVat) withVat++;
+    else without++;
+  }
+  if (withVat && without) return 'mixed';
+  return withVat ? 'with' : 'without';
+}
+
+/** The price column's header: «Цена, ₽ без НДС» / «с НДС» / both by line. */
+export function priceHeader(mode: PriceVatMode): string {
+  if (mode === 'with') return 'Цена, ₽ с НДС';
+  if (mode === 'without') return 'Цена, ₽ без НДС';
+  return 'Цена, ₽ (с НДС или без — по строке)';
+}
