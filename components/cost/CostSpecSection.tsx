@@ -1,12 +1,15 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { SpecEditor } from '@/components/specifications/SpecEditor';
 import { specsApi, type SpecChoice } from '@/components/specifications/api';
-import { CostStaleNotice } from './CostStaleNotice';
 import { SpecPicker, SpecsPicker } from './SpecPicker';
 import s from './cost.module.css';
+
+// Whether a chosen specification is out of date: its code comes with the choice.
+const CostStaleNotice = dynamic(() => import('./CostStaleNotice').then((m) => m.CostStaleNotice), { ssr: false });
 
 /** The value of «Черновик» in the specification picker. */
 export const DRAFT = '';

@@ -1,13 +1,17 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import { costApi, type CostScenario } from '@/components/specifications/api';
 import { costAnalysisApi } from './api';
-import { CompareTable, type CompareColumn } from './CompareTable';
+import type { CompareColumn } from './CompareTable';
 import s from './cost.module.css';
+
+// The comparison table loads when scenarios are first compared.
+const CompareTable = dynamic(() => import('./CompareTable').then((m) => m.CompareTable), { ssr: false });
 
 const NO_SCENARIOS: CostScenario[] = [];
 

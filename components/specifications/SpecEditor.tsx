@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
-import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/price-vat';
+import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-columns';
 import type { SpecChoice } from './api';
 import { MATERIAL_COLUMNS, MaterialRow } from './SpecMaterialRow';
 import { LinkedSetOperations, OPERATION_HEADERS, OPERATION_QTY, OperationRow, QtyHeader } from './SpecOperations';

@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import type { MaterialLine } from '@/lib/domain/cost';
-import { WASTE_MODE_TITLES } from '@/lib/domain/cost/spec-export';
+import { WASTE_MODE_TITLES } from '@/lib/domain/cost/spec-columns';
 import type { SpecChoice } from './api';
 import { defaultReturnableQty, type RowProps } from './spec-lines';
 import { OKEI_UNITS } from './units';

@@ -1,10 +1,11 @@
 'use client';
 
 import { Button } from 'primereact/button';
-import { invoiceTotals } from '@/lib/domain/docx/data';
+import { invoiceTotals } from '@/lib/domain/docx/invoice-totals';
 import { isMoney, money, type TemplateValue } from '@/lib/domain/docx/values';
 import { formatMoney, formatNumber } from '@/lib/domain/money';
-import { amountInWords, dateWithMonthName } from '@/lib/domain/words';
+import { amountInWords } from '@/lib/domain/words/amount-in-words';
+import { dateWithMonthName } from '@/lib/domain/words/date-in-words';
 import data from '../data/pages.json';
 import { DemoPageHeader } from '../DemoPageHeader';
 import styles from '../demo.module.css';

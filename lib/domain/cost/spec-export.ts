@@ -2,12 +2,10 @@ import { Dec, parseDecimal } from '@/lib/domain/money';
 import { money, pct, price, qty, ref, type XCell, type XRow, type XSheet } from '@/lib/domain/xlsx/model';
 import { costSheets } from './export';
 import { okeiCodeOf } from './okei';
-import { priceHeader, priceVatMode } from './price-vat';
+import { priceHeader, priceVatMode, WASTE_MODE_TITLES } from './spec-columns';
 import type { CostLine, CostResult, SpecDocument } from './types';
 
-export { priceHeader, priceVatMode, type PriceVatMode } from './price-vat';
-
-export const WASTE_MODE_TITLES = { uplift: 'сверх нормы', share: 'доля брутто' } as const;
+export { priceHeader, priceVatMode, WASTE_MODE_TITLES, type PriceVatMode } from './spec-columns';
 
 /** An amount of the calculation (already a money string with two decimals). */
 const amount = (v: string | undefined): XCell => (v ? money(v) : null);

@@ -4,8 +4,7 @@ import { Suspense } from 'react';
 import { calculatorMetaById } from '@/lib/domain/calculators/meta';
 import { CalculatorsCatalog } from '@/components/calculators/CalculatorsCatalog';
 import { CalculatorView } from '@/components/calculators/CalculatorView';
-import { RatesAdmin } from '@/components/calculators/RatesAdmin';
-import { CustomCalculatorEditor } from '@/components/calculators/CustomCalculatorEditor';
+import { CustomCalculatorEditor, RatesAdmin } from '@/components/calculators/lazy-views';
 import { CustomCalculatorView } from '@/components/calculators/CustomCalculatorView';
 
 type Params = { params: Promise<{ calcId?: string[] }> };

@@ -1,3 +1,4 @@
+// What the specification editor and its XLSX sheet both show: the price column's VAT mode and title, the waste modes.
 import type { MaterialLine } from './types';
 
 /** How the materials' prices are given: all without VAT, all with VAT, or some of each. */
@@ -22,3 +23,6 @@ export function priceHeader(mode: PriceVatMode): string {
   if (mode === 'without') return 'Цена, ₽ без НДС';
   return 'Цена, ₽ (с НДС или без — по строке)';
 }
+
+/** How the waste of a material line is counted, as the editor and the sheet name it. */
+export const WASTE_MODE_TITLES = { uplift: 'сверх нормы', share: 'доля брутто' } as const;
