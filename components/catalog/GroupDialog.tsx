@@ -1,7 +1,7 @@
 'use client';
 
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { DialogFooter } from '@/components/layout/DialogFooter';
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
@@ -33,12 +33,7 @@ export function GroupDialog({ groups, parentId, onClose, onSaved }: { groups: Ca
       visible
       onHide={onClose}
       style={{ width: 'min(28rem, 96vw)' }}
-      footer={
-        <div>
-          <Button type="button" label="Отмена" text onClick={onClose} />
-          <Button type="submit" form="group-form" label="Создать" icon="pi pi-check" loading={saving} />
-        </div>
-      }
+      footer={<DialogFooter label="Создать" onCancel={onClose} form="group-form" loading={saving} />}
     >
       <form
         id="group-form"

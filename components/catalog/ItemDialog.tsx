@@ -1,7 +1,7 @@
 'use client';
 
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { DialogFooter } from '@/components/layout/DialogFooter';
 import { Message } from 'primereact/message';
 import { useState, type ReactNode } from 'react';
 import { okeiCodeOf, OKEI_UNITS } from '@/lib/domain/cost/okei';
@@ -129,12 +129,7 @@ export function ItemDialog({ item, groups, defaultGroupId, onClose, onSaved }: {
       visible
       onHide={onClose}
       style={{ width: 'min(48rem, 96vw)' }}
-      footer={
-        <div>
-          <Button type="button" label="Отмена" text onClick={onClose} />
-          <Button type="submit" form="item-form" label="Сохранить" icon="pi pi-check" loading={saving} />
-        </div>
-      }
+      footer={<DialogFooter label="Сохранить" onCancel={onClose} form="item-form" loading={saving} />}
     >
       <form
         id="item-form"

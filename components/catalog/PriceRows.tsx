@@ -10,6 +10,7 @@ import { catalogApi, type CatalogItem, type PriceRow } from './api';
 import { DateField } from './DateField';
 import { SupplierPicker, type Supplier } from './SupplierPicker';
 import { useVatOptions, vatLabel } from './vat';
+import { DeleteButton, EmptyRow } from './TableParts';
 import s from './catalog.module.css';
 
 /** The owner's rule for which price counts: the preferred supplier's or the lowest. */
@@ -112,18 +113,12 @@ export function PriceRows({ item, prices, onChanged }: { item: CatalogItem; pric
                   {p.importId && <div className={s.muted}>из прайс-листа</div>}
                 </td>
                 <td>
-                  <button type="button" className="p-button p-button-text p-button-danger p-button-sm" aria-label={`Удалить цену ${p.supplierName} с ${formatIsoDate(p.validFrom)}`} onClick={() => void remove(p.id)}>
-                    <i className="pi pi-trash" aria-hidden="true" />
-                  </button>
+                  <DeleteButton label={`Удалить цену ${p.supplierName} с ${formatIsoDate(p.validFrom)}`} onClick={() => void remove(p.id)} />
                 </td>
               </tr>
             ))}
             {prices.length === 0 && (
-              <tr>
-                <td colSpan={6} className={s.muted}>
-                  Цен пока нет — добавьте цену поставщика или загрузите его прайс-лист.
-                </td>
-              </tr>
+              <EmptyRow colSpan={6}>Цен пока нет — добавьте цену поставщика или загрузите его прайс-лист.</EmptyRow>
             )}
           </tbody>
         </table>

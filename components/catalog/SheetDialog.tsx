@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { MaterialLine } from '@/lib/domain/cost';
 import { formatDecimalText, formatNumber } from '@/lib/domain/money';
 import { useLoad } from '@/lib/client/use-load';
+import { DialogFooter } from '@/components/layout/DialogFooter';
 import { catalogApi } from './api';
 import { isSheet, sheetFigures, type SheetEntry } from './spec-line';
 import s from './catalog.module.css';
@@ -27,21 +28,7 @@ export function SheetDialog({ line, onApply, onClose }: { line: MaterialLine; on
       visible
       onHide={onClose}
       style={{ width: 'min(32rem, 96vw)' }}
-      footer={
-        <div>
-          <button type="button" className="p-button p-button-text" onClick={onClose}>
-            Отмена
-          </button>
-          <button
-            type="button"
-            className="p-button"
-            disabled={!ok}
-            onClick={() => ok && onApply({ sheet: entry, qty: formatDecimalText(ok.qty) })}
-          >
-            Готово
-          </button>
-        </div>
-      }
+      footer={<DialogFooter label="Готово" onCancel={onClose} disabled={!ok} onConfirm={() => ok && onApply({ sheet: entry, qty: formatDecimalText(ok.qty) })} />}
     >
       {load.error && <p className={s.error}>{load.error}</p>}
       {item && !sides && <p>У позиции «{item.name}» не указан размер листа.</p>}

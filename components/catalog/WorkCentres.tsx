@@ -6,8 +6,10 @@ import { formatDecimalText, formatMoney } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
+import { DialogFooter } from '@/components/layout/DialogFooter';
 import { useToast } from '@/components/layout/ToastProvider';
 import { workCentresApi, type WorkCentre } from './api';
+import { DeleteButton, EmptyRow } from './TableParts';
 import s from './catalog.module.css';
 
 type Kind = WorkCentre['kind'];
@@ -68,16 +70,7 @@ function WorkCentreDialog({ wc, onClose, onSaved }: { wc: WorkCentre | null; onC
       visible
       onHide={onClose}
       style={{ width: 'min(40rem, 96vw)' }}
-      footer={
-        <div>
-          <button type="button" className="p-button p-button-text" onClick={onClose}>
-            Отмена
-          </button>
-          <button type="submit" form="wc-form" className="p-button" disabled={busy}>
-            Сохранить
-          </button>
-        </div>
-      }
+      footer={<DialogFooter label="Сохранить" onCancel={onClose} form="wc-form" loading={busy} />}
     >
       <form
         id="wc-form"
@@ -171,18 +164,12 @@ export function WorkCentres() {
                 <td className={s.right}>{wc.machineHourRate === '0' ? '—' : formatMoney(wc.machineHourRate)}</td>
                 <td>{wc.notes}</td>
                 <td>
-                  <button type="button" className="p-button p-button-text p-button-danger p-button-sm" aria-label={`Удалить «${wc.name}»`} onClick={() => void remove(wc)}>
-                    <i className="pi pi-trash" aria-hidden="true" />
-                  </button>
+                  <DeleteButton label={`Удалить «${wc.name}»`} onClick={() => void remove(wc)} />
                 </td>
               </tr>
             ))}
             {list.length === 0 && (
-              <tr>
-                <td colSpan={6} className={s.muted}>
-                  {load.loading ? 'Загрузка…' : 'Рабочих центров пока нет.'}
-                </td>
-              </tr>
+              <EmptyRow colSpan={6}>{load.loading ? 'Загрузка…' : 'Рабочих центров пока нет.'}</EmptyRow>
             )}
           </tbody>
         </table>

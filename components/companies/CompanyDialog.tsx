@@ -1,7 +1,7 @@
 'use client';
 
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { DialogFooter } from '@/components/layout/DialogFooter';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { cleanKpp, cleanRequisite } from '@/lib/domain/requisites';
@@ -108,12 +108,7 @@ export function CompanyDialog({
       onHide={onClose}
       style={{ width: 'min(60rem, 96vw)' }}
       maximizable
-      footer={
-        <div>
-          <Button type="button" label="Отмена" text onClick={onClose} />
-          <Button type="submit" form="company-form" label="Сохранить" icon="pi pi-check" loading={saving} />
-        </div>
-      }
+      footer={<DialogFooter label="Сохранить" onCancel={onClose} form="company-form" loading={saving} />}
     >
       <form
         id="company-form"

@@ -1,11 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { formatMoney, formatPercent } from '@/lib/domain/money';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import type { ImportState } from '@/lib/schemas/catalog';
 import { importApi, type ImportRow, type ImportSummary } from '../api';
+import { EmptyRow } from '../TableParts';
 import s from '../catalog.module.css';
 
 type Filter = 'uncertain' | 'new' | 'changed' | 'errors' | 'unchanged' | 'all';
@@ -18,6 +20,7 @@ const FILTERS: { value: Filter; label: string; count: (x: ImportSummary) => numb
   { value: 'all', label: 'Все', count: (x) => x.total },
 ];
 const PAGE = 100;
+const ItemPickerDialog = dynamic(() => import('../ItemPickerDialog').then((m) => m.ItemPickerDialog), { ssr: false });
 
 function Change({ row }: { row: ImportRow }) {
   if (row.changePct === null) return <>—</>;
@@ -54,6 +57,8 @@ export function ImportReviewStep({
   const [filter, setFilter] = useState<Filter>(first);
   const [offset, setOffset] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  /** The row whose item is being looked for in the catalogue (another than the one offered). */
+  const [picking, setPicking] = useState<ImportRow | null>(null);
   const rows = useLoad((signal) => importApi.rows({ importId, filter, offset, limit: PAGE }, signal), [importId, filter, offset, stamp], { keep: true });
   const list = rows.data?.rows ?? [];
   const total = rows.data?.total ?? 0;
@@ -163,6 +168,9 @@ export function ImportReviewStep({
                           Это она
                         </button>
                       )}
+                      <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: выбрать другую позицию`} onClick={() => setPicking(r)}>
+                        Другая…
+                      </button>
                       {!r.create && (
                         <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: создать позицию`} onClick={() => void decide([{ row: r.row, action: 'create' }])}>
                           Создать
@@ -181,11 +189,7 @@ export function ImportReviewStep({
               </tr>
             ))}
             {list.length === 0 && (
-              <tr>
-                <td colSpan={8} className={s.muted}>
-                  {rows.loading ? 'Загрузка…' : 'Таких строк нет.'}
-                </td>
-              </tr>
+              <EmptyRow colSpan={8}>{rows.loading ? 'Загрузка…' : 'Таких строк нет.'}</EmptyRow>
             )}
           </tbody>
         </table>
@@ -202,6 +206,18 @@ export function ImportReviewStep({
             Дальше
           </button>
         </div>
+      )}
+      {picking && (
+        <ItemPickerDialog
+          title={`Строка ${picking.row}: «${picking.name}»`}
+          linked={false}
+          onPick={(item) => {
+            setPicking(null);
+            void decide([{ row: picking.row, action: 'match', itemId: item.id }]);
+          }}
+          onUnlink={() => setPicking(null)}
+          onClose={() => setPicking(null)}
+        />
       )}
       {(error || rows.error) && (
         <p role="alert" className={s.error}>
