@@ -72,12 +72,18 @@ describe(`catalog price list import (${testDriver()})`, () => {
     // Nothing changed before apply.
     expect((await ok<{ prices: unknown[] }>(ctx, alice, 'catalog/prices/list', { itemId: white.id })).prices).toHaveLength(1);
 
+    // A specification using the white board (saved before the import): applying makes it «цены устарели».
+    const doc = { schemaVersion: 1, name: 'Тумба', unit: 'шт', outputQty: '1', materials: [{ id: 'w', name: white.name, unit: 'лист', qty: '1', price: '2000', itemId: white.id }], operations: [] };
+    const { id: tumba } = await ok<{ id: string }>(ctx, alice, 'specs/create', { doc, root: null });
+    const stale = async () => (await ok<{ stale: boolean }>(ctx, alice, 'specs/status', { id: tumba })).stale;
+    expect(await stale()).toBe(false);
     await ok(ctx, alice, 'catalog/import/resolve', { importId: up.importId, decisions: [{ row: 4, action: 'match', itemId: edge.id }] });
     const { summary } = await ok<{ summary: ImportSummary }>(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
     expect(summary).toMatchObject({ changed: 2, uncertain: 0, new: 1 });
     const applied = await ok<{ applied: { prices: number; created: number } }>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
     expect(applied.applied).toEqual({ prices: 3, created: 1 });
     expect((await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId })).body.code).toBe('IMPORT_STATE');
+    expect(await stale()).toBe(true);
     const on = await ok<{ prices: Record<string, { price: string } | null> }>(ctx, alice, 'catalog/prices/on-date', { itemIds: [white.id, edge.id], date: '2026-03-02' });
     expect(on.prices[white.id]!.price).toBe('2200.00');
     expect(on.prices[edge.id]!.price).toBe('15.50');
