@@ -60,7 +60,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
   const auth = (base: string, call: string, body: Json = {}) => post(base, `/auth-back/api/v2/${call}`, body);
   const files = async (base: string, call: string, body: Json) => {
     const a = await post(base, `/file-manager-service/api/v1/${call}`, body, { authorization: `Bearer ${session.accessToken}` });
-    expect(a.status, `${call}: ${JSON.stringify(a.body)}`).toBe(200);
+    expect(a.status, `${call}: ${JSON.stringify(a.body)}\n${stderr.slice(-3000)}`).toBe(200);
     return a.body;
   };
   const kidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
@@ -91,12 +91,12 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
           ...s3Vars,
           NOTY_SERVICE_KEY: KEY,
           AUTH_KEYS_RELOAD_SECONDS: '1',
-          LOG_LEVEL: 'silent',
+          LOG_LEVEL: 'silent', // errors are still written: a call that fails shows the server's reason
           NEXT_TELEMETRY_DISABLED: '1',
           ...extra,
         },
       });
-      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (stderr += `[${i === 0 ? 'A' : 'B'}] ${d.toString()}`));
       servers.push(child);
     }
     [A, B] = bases as [string, string];
