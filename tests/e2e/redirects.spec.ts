@@ -2,61 +2,15 @@ import { randomInt } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUp, type SignedUp } from './fixtures';
 import { oauthPort, telegramAuthResult } from './oauth-provider';
+import { EVIL, GOOD, HOSTILE_IN_BROWSER, RAW } from './redirect-values';
 
 /**
- * No open redirect after sign-in: hostile `next` values go through the real sign-in page (password form,
- * Telegram return, Яндекс ID return) and the browser never leaves the site. Every request to another host
+ * No open redirect after sign-in: hostile `next` values (one of each kind; every value of redirect-values.ts
+ * goes through the same rule in the unit test) go through the real sign-in page (password form, Telegram
+ * return, Яндекс ID return) and the browser never leaves the site. Every request to another host
  * is recorded and refused; the page must end on our origin. Values are sent URL-encoded (the exact string
  * reaches the page) and, for a few, raw (as a link would carry them).
  */
-
-const EVIL = 'evil.example';
-/** Hostile values: each would take a naive check off-site. */
-const HOSTILE = [
-  `//${EVIL}`,
-  `///${EVIL}`,
-  `////${EVIL}`,
-  `/\\${EVIL}`,
-  `\\\\${EVIL}`,
-  `/\\/${EVIL}`,
-  `https://${EVIL}`,
-  `http:${EVIL}`,
-  `https:/${EVIL}`,
-  `//${EVIL}/%2e%2e`,
-  `//${EVIL}@kalkulus.ru`,
-  `/.//${EVIL}`,
-  `/..//${EVIL}`,
-  `/%2e%2e//${EVIL}`,
-  `/%2E%2E//${EVIL}`,
-  `/%2e//${EVIL}`,
-  `/.%2e//${EVIL}`,
-  `/a/..//${EVIL}`,
-  `/a/b/../..//${EVIL}`,
-  `/a/%2e%2e//${EVIL}`,
-  `/./..//${EVIL}/x?y=1`,
-  `/.///${EVIL}`,
-  `/\t/${EVIL}`,
-  `/\n/${EVIL}`,
-  ` //${EVIL}`,
-  `javascript:alert(document.domain)`,
-  `data:text/html,<script>alert(1)</script>`,
-  `${EVIL}`,
-  `//%65vil.example`,
-  `//${EVIL}/#/companies`,
-];
-/** Raw query strings (not encoded by us): the browser and URLSearchParams decode them as a link would. */
-const RAW = [`next=/%2e%2e//${EVIL}`, `next=/.//${EVIL}`, `next=%2F%2F${EVIL}`, `next=/%252e%252e//${EVIL}`, `next=//${EVIL}&next=/companies`];
-/** Good values land exactly where they say. */
-const GOOD: Array<[string, RegExp]> = [
-  // Look hostile, but are paths of this site (a «not found» page): the browser stays.
-  [`/%5C${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%5Cevil\.example$/],
-  [`/%09/${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%09\/evil\.example$/],
-  [`/%2f%2f${EVIL}`, /^http:\/\/127\.0\.0\.1:\d+\/%2f%2fevil\.example$/],
-  ['/companies', /\/companies$/],
-  ['/calculators/vat?x=1', /\/calculators\/vat\?x=1$/],
-  ['/a/../companies', /\/companies$/],
-  ['/%2e%2e/companies', /\/companies$/],
-];
 
 let user: SignedUp;
 test.beforeAll(async ({ request }) => {
@@ -125,9 +79,9 @@ async function signInFrom(page: Page, query: string) {
 }
 
 test.describe('вход по паролю: next с другим сайтом ведёт на главную', () => {
-  test(`${HOSTILE.length} значений next, закодированных в адресе`, async ({ browser }) => {
-    test.setTimeout(Math.max(60_000, HOSTILE.length * 3_000));
-    await eachSignedOut(browser, HOSTILE, async (page, left, next) => {
+  test(`${HOSTILE_IN_BROWSER.length} значений next, закодированных в адресе`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    await eachSignedOut(browser, HOSTILE_IN_BROWSER, async (page, left, next) => {
       await signInFrom(page, `next=${encodeURIComponent(next)}`);
       await expectHome(page, left, `next=${JSON.stringify(next)}`);
     });
@@ -143,7 +97,7 @@ test.describe('вход по паролю: next с другим сайтом в�
     test.setTimeout(60_000);
     await eachSignedOut(browser, GOOD, async (page, left, [next, where]) => {
       await signInFrom(page, `next=${encodeURIComponent(next)}`);
-      await expect(page, `next=${JSON.stringify(next)}`).toHaveURL(where);
+      expect(page.url().slice(new URL(page.url()).origin.length), `next=${JSON.stringify(next)}`).toMatch(where);
       expect(left, `next=${JSON.stringify(next)}`).toEqual([]);
     });
   });
@@ -151,7 +105,7 @@ test.describe('вход по паролю: next с другим сайтом в�
 
 test('возврат из Telegram: next с другим сайтом ведёт на главную', async ({ browser }) => {
   test.setTimeout(60_000);
-  await eachSignedOut(browser, HOSTILE.slice(11, 22), async (page, left, next) => {
+  await eachSignedOut(browser, [`//${EVIL}`, `/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`], async (page, left, next) => {
     const result = telegramAuthResult({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Пётр' });
     await page.goto(`/auth?next=${encodeURIComponent(next)}#tgAuthResult=${result}`);
     await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 10_000 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isProtectedPath, safeNextPath } from '@/lib/domain/protected-routes';
+import { GOOD, HOSTILE, HOSTILE_IN_BROWSER, RAW } from '../../e2e/redirect-values';
 
 const q = (s = '') => new URLSearchParams(s);
 
@@ -93,5 +94,23 @@ describe('safeNextPath (no open redirect)', () => {
       expect(safeNextPath(out)).toBe(out);
       expect(new URL(out, 'https://kalkulus.ru').origin).toBe('https://kalkulus.ru');
     }
+  });
+
+  // Every value of the browser sweep, resolved as `location.assign` resolves it (the WHATWG URL parser).
+  const SITE = 'https://kalkulus.ru';
+  const landing = (next: string | null) => new URL(safeNextPath(next), SITE);
+  it.each(HOSTILE)('the sign-in sweep: %j → the home page', (next) => {
+    expect(landing(next).href).toBe(`${SITE}/`);
+  });
+  it.each(RAW)('the sign-in sweep, a raw query %j → the home page', (query) => {
+    expect(landing(new URLSearchParams(query).get('next')).href).toBe(`${SITE}/`);
+  });
+  it.each(GOOD)('the sign-in sweep: %j stays on its page', (next, where) => {
+    const at = landing(next);
+    expect(at.origin).toBe(SITE);
+    expect(at.href.slice(SITE.length)).toMatch(where);
+  });
+  it('the browser sweep takes its values from the full list', () => {
+    for (const v of HOSTILE_IN_BROWSER) expect(HOSTILE).toContain(v);
   });
 });
