@@ -9,7 +9,6 @@ import { formatMoney } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
-import { specificationSchema } from '@/lib/schemas/specification';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { useToast } from '@/components/layout/ToastProvider';
@@ -17,7 +16,7 @@ import { processesApi } from '@/components/business-processes/api';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costApi, specsApi, type StoredSpec } from './api';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
-import { basisOf, createLiveCheck, type LiveBasis } from './live-check';
+import { basisOf, type LiveBasis } from './live-basis';
 import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
 import { SpecPriceOnDate } from '@/components/catalog/SpecPriceOnDate';
@@ -90,7 +89,15 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   // process set is calculated locally by the same engine with the parameters of the server's last answer.
   const [errors, setErrors] = useState<Record<string, string>>(NO_ERRORS);
   const [attempted, setAttempted] = useState(false);
-  const [live] = useState(createLiveCheck);
+  // The checks and the engine (the schemas, the cost engine) load after the page shows: they first run in an idle moment.
+  const [live, setLive] = useState<ReturnType<typeof import('./live-check').createLiveCheck> | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void import('./live-check').then((m) => !gone && setLive(m.createLiveCheck()));
+    return () => {
+      gone = true;
+    };
+  }, []);
   // The server calculates 300 ms after the last change of a document without errors (nested specifications,
   // process sets, parameters); its last answer and its last failure stay shown while the next one is awaited.
   const serverCost = useLoad((signal) => costApi.calculate({ spec: doc, params: {} }, signal), [doc], {
@@ -103,6 +110,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const basis = useMemo<LiveBasis | null>(() => (serverCost.data ? basisOf(serverCost.data.params, serverCost.data.result) : null), [serverCost.data]);
   const [localTotals, setLocalTotals] = useState<CostResult | null>(null);
   useEffect(() => {
+    if (!live) return;
     const run = () => {
       const { errors: found, parsed } = live.check(doc);
       setErrors((prev) => (sameFields(prev, found) ? prev : Object.keys(found).length ? found : NO_ERRORS));
@@ -127,13 +135,14 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
     async (force = false) => {
       if (saving.current) return;
       setAttempted(true);
-      const parsed = specificationSchema.safeParse(doc);
-      if (!parsed.success) {
-        toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным.' });
-        return;
-      }
       saving.current = true;
       try {
+        // The schema is loaded with the first save (a moment's work), not with the page.
+        const { specificationSchema } = await import('@/lib/schemas/specification');
+        if (!specificationSchema.safeParse(doc).success) {
+          toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным.' });
+          return;
+        }
         if (!id) {
           const r = await specsApi.create(doc, folderId || undefined);
           setId(r.id);
@@ -201,6 +210,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const exportXlsx = async () => {
     if (exporting) return;
     setAttempted(true);
+    const { specificationSchema } = await import('@/lib/schemas/specification');
     if (!specificationSchema.safeParse(doc).success) {
       toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным, — тогда её можно выгрузить.' });
       return;

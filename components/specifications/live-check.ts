@@ -1,16 +1,11 @@
-import { calculateCost, type CostParams, type CostResult, type MaterialLine, type Operation, type SpecDocument } from '@/lib/domain/cost';
+import { calculateCost, type CostResult, type MaterialLine, type Operation, type SpecDocument } from '@/lib/domain/cost';
 import { issuesToFields } from '@/lib/schemas/envelope';
 import { asSpecDocument, materialLineSchema, operationSchema, specificationSchema } from '@/lib/schemas/specification';
+import type { LiveBasis } from './live-basis';
+
+export { basisOf, type LiveBasis } from './live-basis';
 
 type LineCheck<T> = { ok: true; data: T } | { ok: false; fields: Record<string, string> };
-
-/** What the server's last answer fixed for live totals: merged params with the VAT rates and the contribution tariff made explicit. */
-export type LiveBasis = CostParams;
-
-/** The parameters of a `cost/calculate` answer that make a local run give the same figures. */
-export function basisOf(params: CostParams, result: CostResult): LiveBasis {
-  return { ...params, purchaseVatPct: result.purchaseVatPct, vatRatePct: result.vatRatePct ?? 'none', contributionsPct: result.contributionsPct };
-}
 
 /**
  * The editor's checks and totals on every change, cheaply: each line is checked by the same schema as the
