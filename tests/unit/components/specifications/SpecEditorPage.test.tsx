@@ -64,7 +64,7 @@ describe('SpecEditorPage: numbers stay Russian', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
     });
-    expect(specsApi.save).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(specsApi.save).toHaveBeenCalledTimes(1));
     expect(specsApi.save.mock.calls[0]![1].materials[0].qty).toBe('1.25');
     await waitFor(() => expect(screen.getByLabelText('Материал 1: количество')).toHaveValue('1,25'));
     expect(screen.getByLabelText('Материал 1: цена')).toHaveValue(`1${NB}200,5`);
@@ -103,7 +103,7 @@ describe('SpecEditorPage: the semi-finished picker', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
     });
-    expect(specsApi.save).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(specsApi.save).toHaveBeenCalledTimes(1));
     expect(specsApi.save.mock.calls[0]![1].materials[0]).toMatchObject({ name: 'Ножка', unit: 'компл', specId: 'leg' });
   });
 
