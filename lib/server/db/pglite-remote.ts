@@ -5,6 +5,11 @@ import { Worker } from 'node:worker_threads';
 export interface PgliteLike {
   query<T>(sql: string, params?: unknown[], options?: { rowMode?: 'object' | 'array' }): Promise<{ rows: T[]; fields: unknown[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown[]>;
+  /**
+   * Runs `statements` in turn in one message to the database (as one transaction when `tx`: the first to fail
+   * rolls it back and rejects with its error); answers each one's result (rows as objects).
+   */
+  batch(statements: { sql: string; params: unknown[] }[], opts: { tx: boolean }): Promise<{ rows: unknown[]; fields: unknown[]; affectedRows?: number }[]>;
   transaction<T>(fn: (tx: Pick<PgliteLike, 'query' | 'exec'>) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
@@ -74,6 +79,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
 
   return {
     ...on(),
+    batch: (statements, { tx }) => send('batch', { statements, tx }),
     async transaction(fn) {
       // `begin` answers once the worker's transaction holds the database; its message id names it.
       const id = nextId;

@@ -3,7 +3,8 @@
 // on it. Plain JavaScript, so it runs as it is under the tests and as its own entry in the build.
 //
 // Messages in: {id, op, …} — `query` {sql, params, rowMode, tx?}, `exec` {sql, tx?}, `begin` (answers once the
-// transaction holds the database; its id is the transaction's), `end` {tx, commit}, `listen` / `unlisten`
+// transaction holds the database; its id is the transaction's), `end` {tx, commit}, `batch` {statements:
+// [{sql, params}], tx} (all in turn, as one transaction when `tx`; answers each one's result), `listen` / `unlisten`
 // {channel}, `dumpDataDir` {compression}, `close`. Out: {id, result} or {id, error}; {channel, payload} for a notification.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -40,6 +41,25 @@ const ops = {
   async exec({ sql, tx }) {
     const rs = await on(tx).exec(sql);
     return rs.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+  },
+  /**
+   * Statements in turn, answered in one message: a short fixed list costs one wait for this thread, not one per
+   * statement (and two more for a transaction's begin and end). With `tx` they are one transaction: the first
+   * to fail rolls it back and its error (with `statementIndex`) is the answer.
+   */
+  async batch({ statements, tx }) {
+    const run = async (on) => {
+      const results = [];
+      for (const [i, { sql, params }] of statements.entries()) {
+        const r = await on.query(sql, params, { parsers: PARSERS }).catch((err) => {
+          if (err && typeof err === 'object') err.statementIndex = i; // which one failed travels with its error
+          throw err;
+        });
+        results.push({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
+      }
+      return results;
+    };
+    return tx ? client.transaction(run) : run(client);
   },
   async listen({ channel }) {
     if (!listening.has(channel)) listening.set(channel, await client.listen(channel, (payload) => parentPort.postMessage({ channel, payload })));

@@ -31,31 +31,63 @@ export function literal(value: unknown): string {
   throw new Error(`unsupported bound value of type ${typeof value}`);
 }
 
+/** The statements that run one statement prepared in a session, and what to do when they failed. */
+export interface PreparedRun {
+  /** DEALLOCATE of the least recently used beyond `PREPARED_MAX` and PREPARE when the text is new; EXECUTE last. */
+  statements: SQL[];
+  /** After `statements` failed (`db`: the session outside any transaction): learns whether the PREPARE took. */
+  failed(db: Db): Promise<void>;
+}
+
 /**
  * Runs `statement` as a prepared statement of the session `session` (the embedded database's only one): the
- * first call with a given SQL text prepares it (`PREPARE`), every call executes it with its values as
- * literals (`EXECUTE`). The database then plans a large statement once instead of on every call — in the
- * embedded database, planning the search's statement costs more than running it. `run` is the connection
- * or transaction to run on (a transaction's settings apply when a plan is made).
+ * first run of a given SQL text prepares it (`PREPARE`), every run executes it with its values as literals
+ * (`EXECUTE`). The database then plans a large statement once instead of on every call — in the embedded
+ * database, planning the search's statement costs more than running it. The statements are to be run at once
+ * and in order (the session counts the statement as prepared from now on); settings of the transaction they
+ * run in apply when a plan is made.
  *
  * For PGlite only: a PostgreSQL pool's connections are many and prepare their own statements.
  */
-export async function preparedRows<T>(session: object, run: Db, statement: SQL): Promise<T[]> {
+export function preparedRun(session: object, statement: SQL): PreparedRun {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   const names = preparedIn.get(session) ?? new Map<string, true>();
   preparedIn.set(session, names);
-  if (names.has(name)) {
-    names.delete(name);
-  } else {
-    await run.execute(sql.raw(`prepare ${name} as ${text}`));
+  const statements: SQL[] = [];
+  const isNew = !names.has(name);
+  if (isNew) {
     for (const old of names.keys()) {
       if (names.size < PREPARED_MAX) break;
       names.delete(old);
-      await run.execute(sql.raw(`deallocate ${old}`));
+      statements.push(sql.raw(`deallocate ${old}`));
     }
+    statements.push(sql.raw(`prepare ${name} as ${text}`));
   }
+  names.delete(name);
   names.set(name, true);
   const args = params.length ? `(${params.map(literal).join(', ')})` : '';
-  return rows<T>(run, sql.raw(`execute ${name}${args}`));
+  statements.push(sql.raw(`execute ${name}${args}`));
+  return {
+    statements,
+    async failed(db) {
+      if (!isNew) return;
+      // A PREPARE is not undone by a rollback: the statement may exist whichever statement failed.
+      const kept = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_prepared_statements where name = ${name}`).catch(() => []);
+      if (kept[0]?.n !== 1) names.delete(name);
+    },
+  };
+}
+
+/** `preparedRun`'s statements one at a time on `run` (a connection or a transaction): the EXECUTE's rows. */
+export async function preparedRows<T>(session: object, run: Db, statement: SQL): Promise<T[]> {
+  const prepared = preparedRun(session, statement);
+  let last: T[] = [];
+  try {
+    for (const s of prepared.statements) last = await rows<T>(run, s);
+  } catch (err) {
+    await prepared.failed(run);
+    throw err;
+  }
+  return last;
 }

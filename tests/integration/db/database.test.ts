@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/server/db/client';
 import { analyzeGrown, ANALYZE_CHECK_MS } from '@/lib/server/db/analyze-grown';
-import { PREPARED_MAX, preparedRows } from '@/lib/server/db/prepared';
+import { transactionRows } from '@/lib/server/db/batch';
+import { PREPARED_MAX, preparedRows, preparedRun } from '@/lib/server/db/prepared';
 import { rows } from '@/lib/server/db/rows';
 import { systemSettings } from '@/lib/server/db/schema';
 import { createTestDatabase, testDriver, type TestDatabase } from '../../helpers/db';
@@ -57,6 +58,34 @@ describe(`database (${testDriver()})`, () => {
     expect(await tuples()).toBe(3000); // looked at a moment ago
     await analyzeGrown(t.db, ['grow_probe'], now + ANALYZE_CHECK_MS);
     expect(await tuples()).toBe(6000);
+  });
+
+  it('runs a list of statements as one transaction and answers each one\'s rows; a failing one rolls all back with its database error', async () => {
+    const [set, got] = await transactionRows(t.db, [
+      sql`select set_config('kalkulus.probe', ${'пакет'}, true) as v`,
+      sql`select current_setting('kalkulus.probe') as v, ${2}::int + 1 as n`,
+    ]);
+    expect(set).toEqual([{ v: 'пакет' }]);
+    expect(got).toEqual([{ v: 'пакет', n: 3 }]);
+    const failing = transactionRows(t.db, [
+      sql`insert into ${systemSettings} (key, value) values ('batch-a', '1'::jsonb)`,
+      sql`insert into ${systemSettings} (key, value) values ('batch-a', '2'::jsonb)`,
+    ]);
+    await expect(failing).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await t.db.select().from(systemSettings).where(sql`${systemSettings.key} = 'batch-a'`)).toHaveLength(0);
+    expect(await rows(t.db, sql`select 1 as one`)).toEqual([{ one: 1 }]); // the connection is usable again
+  });
+
+  it.runIf(testDriver() === 'pglite')('keeps a statement prepared in a failed transaction known to its session', async () => {
+    const session = {};
+    const divide = (n: number) => preparedRun(session, sql`select 6 / ${n}::int as q`);
+    const first = divide(0);
+    await expect(transactionRows(t.db, first.statements)).rejects.toMatchObject({ cause: { code: '22012' } });
+    await first.failed(t.db);
+    const second = divide(2);
+    expect(second.statements).toHaveLength(1); // EXECUTE only: the PREPARE outlived the rollback
+    expect((await transactionRows(t.db, second.statements)).at(-1)).toEqual([{ q: 3 }]);
+    await t.exec('deallocate all');
   });
 
   it.runIf(testDriver() === 'pglite')('runs a statement prepared once per SQL text, values only as literals, at most PREPARED_MAX kept', async () => {

@@ -165,7 +165,16 @@ describe(`search/query (${testDriver()})`, () => {
   it('bad input: empty and one character find nothing without a search query; 10 000 characters are cut; query syntax is only text', async () => {
     let searches = 0;
     const dialect = new PgDialect();
-    // Counts the statements that search, run directly or in a transaction.
+    // Counts the statements that search, run directly, in a transaction or in one call of the embedded database.
+    const isSearch = (text: string) => /^execute p_|^(?!prepare )[\s\S]*(to_tsquery|word_similarity)/.test(text);
+    const client = (suite.ctx.db as unknown as { $client: { batch?: (s: { sql: string }[], o: unknown) => Promise<unknown> } }).$client;
+    const batch = client.batch;
+    if (batch) {
+      client.batch = (statements, opts) => {
+        searches += statements.filter((s) => isSearch(s.sql)).length;
+        return batch(statements, opts);
+      };
+    }
     const counting = (inner: Db): Db =>
       new Proxy(inner, {
         get(target, prop, receiver) {
@@ -173,7 +182,7 @@ describe(`search/query (${testDriver()})`, () => {
           if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
           return (query: SQL) => {
             // A search statement run directly, or executed as prepared (preparing it runs nothing).
-            if (/^execute p_|^(?!prepare )[\s\S]*(to_tsquery|word_similarity)/.test(dialect.sqlToQuery(query).sql)) searches++;
+            if (isSearch(dialect.sqlToQuery(query).sql)) searches++;
             return target.execute(query);
           };
         },
@@ -188,6 +197,7 @@ describe(`search/query (${testDriver()})`, () => {
     expect(searches).toBe(0);
     expect(titles(await search(suite.alice, 'стол', {}, counted)).specifications?.[0]).toBe('Стол');
     expect(searches).toBe(1);
+    if (batch) client.batch = batch;
 
     const long = await callProduct<Answer>(suite.ctx, suite.alice, 'search/query', { q: `стол ${'я'.repeat(10_000)}` });
     expect(long.status).toBe(200);

@@ -3,9 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { highlightRanges, type Range } from '@/lib/domain/search/highlight';
 import type { PreparedQuery } from '@/lib/domain/search/query';
 import type { Database, Db } from '../../db/client';
-import { preparedRows, sessionOf } from '../../db/prepared';
+import { preparedRun, sessionOf } from '../../db/prepared';
+import { transactionRows } from '../../db/batch';
 import { analyzeGrown } from '../../db/analyze-grown';
-import { rows } from '../../db/rows';
 import { typoMatch, wordsMatch, type Match } from './match';
 import type { SearchSource, SourceRow } from './source';
 
@@ -66,12 +66,17 @@ async function found(db: Db, driver: Driver, sources: readonly SearchSource[], m
   // test each (a sequential scan, or the owner's part of an index) because it prices a text-search or trigram
   // test like a comparison of numbers. In this statement's transaction only: no sequential scan where an index
   // serves, and operators priced nearer to what those tests cost — the search indexes find the candidates.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.05', true),
-                                set_config('plan_cache_mode', 'force_generic_plan', true)`);
-    const run = tx as unknown as Db;
-    return driver === 'pglite' ? preparedRows<Found>(sessionOf(db), run, statement) : rows<Found>(run, statement);
-  });
+  // The settings and the statement go as one transaction in one call (the embedded database: one message).
+  const settings = sql`select set_config('enable_seqscan', 'off', true), set_config('cpu_operator_cost', '0.05', true),
+                              set_config('plan_cache_mode', 'force_generic_plan', true)`;
+  if (driver !== 'pglite') return (await transactionRows(db, [settings, statement])).at(-1) as Found[];
+  const prepared = preparedRun(sessionOf(db), statement);
+  try {
+    return (await transactionRows(db, [settings, ...prepared.statements])).at(-1) as Found[];
+  } catch (err) {
+    await prepared.failed(db);
+    throw err;
+  }
 }
 
 /** The typo pass runs when the words pass found fewer than this many objects (of all kinds). */
