@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -11,6 +12,42 @@ const alias = {
   // `server-only` throws outside a React server build; in tests server modules are imported directly.
   'server-only': path.join(root, 'tests/helpers/server-only.ts'),
 };
+
+/**
+ * Unit files that replace a module or a global (vi.mock, vi.stubGlobal, fake timers): each runs in a fresh module
+ * graph. The rest share one per worker (no isolation): a file then pays React, PrimeReact and jsdom once, not again
+ * (the unit project ran in a third of the time). Found by reading the files, so a new mocking file is isolated.
+ */
+const MOCKING = /\bvi\.(mock|doMock|stubGlobal|useFakeTimers)\(/;
+const mockingUnitFiles = (): string[] => {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (/\.test\.tsx?$/.test(e.name) && MOCKING.test(fs.readFileSync(abs, 'utf8'))) out.push(path.relative(root, abs));
+    }
+  };
+  walk(path.join(root, 'tests/unit'));
+  return out;
+};
+const unit = (name: string, files: { include?: string[]; exclude?: string[] }, isolate: boolean) => ({
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    name,
+    environment: 'jsdom',
+    include: files.include ?? ['tests/unit/**/*.test.{ts,tsx}'],
+    exclude: files.exclude ?? [],
+    isolate,
+    setupFiles: ['./tests/helpers/setup-dom.ts'],
+    css: false,
+    // Two files run at once: a property test or a long table rendered in jsdom gets half a core on a
+    // 2-core machine, so it gets more than the default 5 s before it counts as hung.
+    testTimeout: 15_000,
+  },
+});
+const mocking = mockingUnitFiles();
 
 const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   plugins: [react()],
@@ -37,20 +74,8 @@ export default defineConfig({
     // `npm test` judges the load once before its own build (TEST_MACHINE_BUSY); a run of its own judges it now.
     maxWorkers: machineBusy() ? 1 : Math.max(2, os.availableParallelism() - 1),
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['./tests/helpers/setup-dom.ts'],
-          css: false,
-          // Two files run at once: a property test or a long table rendered in jsdom gets half a core on a
-          // 2-core machine, so it gets more than the default 5 s before it counts as hung.
-          testTimeout: 15_000,
-        },
-      },
+      unit('unit', { exclude: mocking }, false),
+      ...(mocking.length > 0 ? [unit('unit-mocking', { include: mocking }, true)] : []),
       integration('integration', { TEST_DB: 'pglite' }),
       // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
       ...(process.env.TEST_DATABASE_URL ? [
