@@ -14,55 +14,66 @@ const alias = {
 };
 
 /**
- * Unit files that replace a module or a global (vi.mock, vi.stubGlobal, fake timers): each runs in a fresh module
- * graph. The rest share one per worker (no isolation): a file then pays React, PrimeReact and jsdom once, not again
- * (the unit project ran in a third of the time). Found by reading the files, so a new mocking file is isolated.
+ * Test files that replace a module, a global or an environment variable (vi.mock, vi.stubGlobal, fake timers,
+ * `process.env.X = …`): each runs in a fresh module graph. The rest of a project share one per worker (no
+ * isolation): a file then pays React, PrimeReact, jsdom or the server's modules once, not again (the unit
+ * project ran in a third of the time). Found by reading the files, so a new file that mocks is isolated.
  */
-const MOCKING = /\bvi\.(mock|doMock|stubGlobal|useFakeTimers)\(/;
-const mockingUnitFiles = (): string[] => {
+const MUTATES = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|process\.env\.\w+\s*=(?!=)|delete process\.env/;
+const mutating = (dir: string): string[] => {
   const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const abs = path.join(dir, e.name);
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const abs = path.join(d, e.name);
       if (e.isDirectory()) walk(abs);
-      else if (/\.test\.tsx?$/.test(e.name) && MOCKING.test(fs.readFileSync(abs, 'utf8'))) out.push(path.relative(root, abs));
+      else if (/\.test\.tsx?$/.test(e.name) && MUTATES.test(fs.readFileSync(abs, 'utf8'))) out.push(path.relative(root, abs));
     }
   };
-  walk(path.join(root, 'tests/unit'));
+  walk(path.join(root, dir));
   return out;
 };
-const unit = (name: string, files: { include?: string[]; exclude?: string[] }, isolate: boolean) => ({
-  plugins: [react()],
-  resolve: { alias },
-  test: {
-    name,
-    environment: 'jsdom',
-    include: files.include ?? ['tests/unit/**/*.test.{ts,tsx}'],
-    exclude: files.exclude ?? [],
-    isolate,
-    setupFiles: ['./tests/helpers/setup-dom.ts'],
-    css: false,
-    // Two files run at once: a property test or a long table rendered in jsdom gets half a core on a
-    // 2-core machine, so it gets more than the default 5 s before it counts as hung.
-    testTimeout: 15_000,
-  },
-});
-const mocking = mockingUnitFiles();
 
-const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
-  plugins: [react()],
-  resolve: { alias },
-  test: {
+/** A project as two: the files that mutate shared state isolated (`<name>-isolated`), the rest sharing modules. */
+const split = (name: string, test: { include: string[]; exclude?: string[] } & Record<string, unknown>, dir: string) => {
+  // Exclusions are file paths or `folder/**`.
+  const excluded = (f: string) => (test.exclude ?? []).some((x) => (x.endsWith('/**') ? f.startsWith(x.slice(0, -2)) : f === x));
+  const own = mutating(dir).filter((f) => !excluded(f));
+  const base = { plugins: [react()], resolve: { alias } };
+  return [
+    { ...base, test: { ...test, name, exclude: [...(test.exclude ?? []), ...own], isolate: false } },
+    ...(own.length > 0 ? [{ ...base, test: { ...test, name: `${name}-isolated`, include: own, exclude: [], isolate: true } }] : []),
+  ];
+};
+
+const unit = () =>
+  split(
+    'unit',
+    {
+      include: ['tests/unit/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: ['./tests/helpers/setup-dom.ts'],
+      css: false,
+      // Two files run at once: a property test or a long table rendered in jsdom gets half a core on a
+      // 2-core machine, so it gets more than the default 5 s before it counts as hung.
+      testTimeout: 15_000,
+    },
+    'tests/unit',
+  );
+
+const integration = (name: string, env: Record<string, string>, exclude: string[] = []) =>
+  split(
     name,
-    environment: 'node',
-    include: ['tests/integration/**/*.test.ts'],
-    exclude,
-    setupFiles: ['./tests/helpers/setup-node.ts'],
-    env,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+    {
+      include: ['tests/integration/**/*.test.ts'],
+      exclude,
+      environment: 'node',
+      setupFiles: ['./tests/helpers/setup-node.ts'],
+      env,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+    'tests/integration',
+  );
 
 export default defineConfig({
   test: {
@@ -74,15 +85,14 @@ export default defineConfig({
     // `npm test` judges the load once before its own build (TEST_MACHINE_BUSY); a run of its own judges it now.
     maxWorkers: machineBusy() ? 1 : Math.max(2, os.availableParallelism() - 1),
     projects: [
-      unit('unit', { exclude: mocking }, false),
-      ...(mocking.length > 0 ? [unit('unit-mocking', { include: mocking }, true)] : []),
-      integration('integration', { TEST_DB: 'pglite' }),
+      ...unit(),
+      ...integration('integration', { TEST_DB: 'pglite' }),
       // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
       ...(process.env.TEST_DATABASE_URL ? [
           // Once is enough for the suites whose subject does not touch the database: the blob store, and the
           // hostile XLSX and DOCX files (what is judged is the parsers' bounds, the same on either database); and
           // for the two-instance test, which makes its own PostgreSQL database whichever project runs it.
-          integration('integration-pg', { TEST_DB: 'postgres' }, [
+          ...integration('integration-pg', { TEST_DB: 'postgres' }, [
             'tests/integration/ops/multi-instance.test.ts',
             'tests/integration/storage/**',
             'tests/integration/office/hostile-files.test.ts',
