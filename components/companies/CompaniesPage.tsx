@@ -16,17 +16,14 @@ import { useToast } from '@/components/layout/ToastProvider';
 import { useConfirm } from '@/components/layout/use-confirm';
 import { companiesApi, type ListQuery, type Scope } from './api';
 import s from './companies.module.css';
+import { ListLoading } from '@/components/layout/ListLoading';
 
 // The card (requisites, accounts, costing defaults) loads when a company is opened or created.
 const CompanyDialog = dynamic(() => import('./CompanyDialog').then((m) => m.CompanyDialog), { ssr: false });
 // The table (and its paginator) loads with the list's first answer; the import errors' dialog when there are any.
 const CompaniesTable = dynamic(() => import('./CompaniesTable').then((m) => m.CompaniesTable), {
   ssr: false,
-  loading: () => (
-    <div className={s.tableLoading} role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Загрузка…
-    </div>
-  ),
+  loading: ListLoading,
 });
 const Dialog = dynamic(() => import('primereact/dialog').then((m) => m.Dialog), { ssr: false });
 

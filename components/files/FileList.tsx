@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { FileObject } from '@/lib/schemas/files';
 import s from './files.module.css';
+import { ListLoading } from '@/components/layout/ListLoading';
 
 /** Objects on one page of the list (table and tiles alike). */
 export const PAGE = 100;
@@ -31,11 +32,7 @@ export interface FileListProps {
  */
 export const FileList = dynamic(() => import('./FileListView').then((m) => m.FileListView), {
   ssr: false,
-  loading: () => (
-    <div className={s.listLoading} role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Загрузка…
-    </div>
-  ),
+  loading: ListLoading,
 });
 
 /** What an empty list says: nothing found, nothing shared, or an empty folder (with what to do, where the user may write). */
