@@ -336,7 +336,10 @@ function describeBlobStore(name: string, makeStore: () => Promise<Fixture>): voi
       expect((await store().stat(k))?.size).toBe(50_000);
     });
 
-    it('ends concurrent puts with one whole body', async () => {
+    // Whole-object puts are the store's own work on disk (a temporary file renamed into place); on S3 they are
+    // the service's guarantee, which the s3rver stand-in does not keep (it writes each body straight into the
+    // object's file, so concurrent puts can interleave there): judged on the disk store.
+    it.skipIf(name.startsWith('s3'))('ends concurrent puts with one whole body', async () => {
       const k = newKey('race');
       const bodies = Array.from({ length: 5 }, () => randomBytes(300_000));
       await Promise.all(bodies.map((b) => store().put(k, Readable.from([b.subarray(0, 150_000), b.subarray(150_000)]))));
