@@ -54,7 +54,9 @@ export function useNotifications(): NotificationsState {
     const abort = new AbortController();
 
     const open = (after: number) => {
-      source = new EventSource(after > 0 ? `${NOTY_STREAM_URL}?lastEventId=${after}` : NOTY_STREAM_URL);
+      // Always from the newest notification the list showed (0: none), so one sent between the list and the
+      // stream's start is replayed, not missed.
+      source = new EventSource(`${NOTY_STREAM_URL}?lastEventId=${after}`);
       source.onopen = () => {
         delay = 3000;
         setLive(true);
