@@ -5,8 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from '@playwright/test';
 import { assembleImage } from '@/scripts/assemble-image.mjs';
 import { buildIsFresh, root } from '@/scripts/lib/build.mjs';
+import { ensureChromium } from '@/scripts/lib/chromium.mjs';
 import { freePort } from '@/scripts/lib/free-port.mjs';
 import { testDriver } from '../../helpers/db';
 import { heldChunk, stopProcess, waitReady } from '../../helpers/server-process';
@@ -44,6 +46,8 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
   let base = '';
   let stderr = '';
   let accessToken = '';
+  const login = `image-${randomBytes(4).toString('hex')}@example.ru`;
+  const password = `Пароль-${randomBytes(6).toString('hex')}`;
   // The image's user is `node` (uid 1000 in the official images); here any unprivileged uid will do.
   const uid = process.getuid?.() === 0 ? 65534 : undefined;
 
@@ -115,7 +119,7 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     const reg = await fetch(`${base}/auth-back/api/v2/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: `image-${randomBytes(4).toString('hex')}@example.ru`, password: `Пароль-${randomBytes(6).toString('hex')}` }),
+      body: JSON.stringify({ login, password }),
     });
     expect(reg.status).toBe(200);
     ({ accessToken } = (await reg.json()) as { accessToken: string });
@@ -150,6 +154,28 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
   });
+
+  it('in a browser: signs in through the form and opens the uploaded file in «Мои документы», with no console error', async () => {
+    const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      const page = await browser.newPage({ baseURL: base });
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/documents');
+      await page.waitForURL(/\/auth\?next=%2Fdocuments$/);
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByLabel('Почта').fill(login);
+      await page.getByLabel('Пароль', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Войти', exact: true }).click();
+      await page.waitForURL(/\/documents$/);
+      await page.getByRole('heading', { name: 'Мои документы', level: 1 }).waitFor();
+      await page.getByText('образ.bin').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('stops on SIGTERM: takes no new connection, finishes the request in flight, ends the streams, closes the database, exits 0', async () => {
     const res = await fetch(`${base}/noty/api/v1/stream`, { headers: { cookie: `accessToken=${accessToken}` } });
