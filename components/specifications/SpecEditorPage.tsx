@@ -210,13 +210,14 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   const exportXlsx = async () => {
     if (exporting) return;
     setAttempted(true);
-    const { specificationSchema } = await import('@/lib/schemas/specification');
-    if (!specificationSchema.safeParse(doc).success) {
-      toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным, — тогда её можно выгрузить.' });
-      return;
-    }
     setExporting(true);
     try {
+      // The schema's code loads on the click: a failed load is reported like any other failure of the export.
+      const { specificationSchema } = await import('@/lib/schemas/specification');
+      if (!specificationSchema.safeParse(doc).success) {
+        toast.show({ severity: 'warn', summary: 'Проверьте спецификацию', detail: 'Исправьте поля, отмеченные красным, — тогда её можно выгрузить.' });
+        return;
+      }
       const r = await costApi.calculate({ spec: doc, params: {} });
       const setName = doc.processSetId ? processSets?.find((p) => p.id === doc.processSetId)?.name : undefined;
       await downloadSpecXlsx(doc, r.result, { processSetName: setName });

@@ -244,6 +244,12 @@ describe('userMessage', () => {
     expect(userMessage(err('CONFLICT', 'Папка с таким именем уже есть', 409))).toBe('Папка с таким именем уже есть');
   });
 
+  it('says so when a piece of the app loaded on demand could not be fetched', () => {
+    const chunk = Object.assign(new Error('Loading chunk 123 failed.'), { name: 'ChunkLoadError' });
+    expect(userMessage(chunk)).toBe('Не удалось загрузить часть приложения. Проверьте связь и обновите страницу.');
+    expect(userMessage(new TypeError('Failed to fetch dynamically imported module: /_next/static/chunks/x.js'))).toMatch(/^Не удалось загрузить часть приложения/);
+  });
+
   it('falls back to a generic Russian text for anything else', () => {
     const generic = 'Что-то пошло не так. Попробуйте ещё раз.';
     expect(userMessage(new Error('boom'))).toBe(generic);
