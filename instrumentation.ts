@@ -6,9 +6,11 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // `next build` may load this file too; never open the live database from a build.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  // The uploadChunk handler that the project's server (server.mjs) routes to before Next.
+  // The handlers that the project's server (server.mjs) routes to before Next: uploadChunk, the services' JSON calls.
   const { registerUploadFastPath } = await import('./lib/server/gateway/upload-fast-path');
   registerUploadFastPath();
+  const { registerCallFastPath } = await import('./lib/server/gateway/call-fast-path');
+  registerCallFastPath();
   const { startServer } = await import('./lib/server/startup');
   await startServer();
 }

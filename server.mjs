@@ -1,6 +1,6 @@
 // The project's HTTP server: `npm start` runs it (scripts/start.mjs), and so does a container after `next build`
 // (`node server.mjs`, PORT and HOST from the environment); `node server.mjs --dev` serves the development build.
-// Every request goes to Next, except the one call the app serves before Next (see requestListener).
+// Every request goes to Next, except the calls the app serves before Next (see requestListener).
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -19,10 +19,17 @@ export const PEER_HEADER = 'x-kalkulus-peer';
 export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
 
 /**
+ * The same for the embedded services' JSON calls (`POST`, lib/server/gateway/call-fast-path.ts): served before
+ * Next with the checks and headers Next and proxy.ts would give them.
+ */
+export const SERVICE_CALL = Symbol.for('kalkulus.serviceCall');
+
+/**
  * The server's request listener: stamps the peer address, hands `POST …/uploadChunk` (megabytes, dozens of
  * times per file) straight to the file service with the socket's own request as the body — no router, no
- * web-stream copy — and everything else to `nextHandler`. Until the app has registered its handler (the first
- * moments of `--dev`), uploadChunk goes to Next as well, whose route handler serves the same call.
+ * web-stream copy — and the services' JSON calls to the gateway, and everything else to `nextHandler`. Until
+ * the app has registered its handlers (the first moments of `--dev`), those go to Next as well, whose route
+ * handlers serve the same calls.
  */
 export function requestListener(
   nextHandler,
@@ -33,8 +40,8 @@ export function requestListener(
     if (jsonLog) logRequest(req, res, write);
     metrics?.track(req, res);
     if (!decodablePath(req.url)) return void refuseUndecodable(req, res);
-    const uploadChunk = globalThis[UPLOAD_CHUNK];
-    const served = uploadChunk?.takes(req) ? uploadChunk.serve(req, res) : nextHandler(req, res);
+    const fast = [globalThis[UPLOAD_CHUNK], globalThis[SERVICE_CALL]].find((h) => h?.takes(req));
+    const served = fast ? fast.serve(req, res) : nextHandler(req, res);
     Promise.resolve(served).catch((err) => {
       console.error(`${new Date().toISOString()} ERROR ${req.method} ${req.url} failed —`, err);
       if (!res.headersSent) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { MAX_INPUT_DEPTH } from '@/lib/schemas/text';
+import type { Readable } from 'node:stream';
 import { ServiceError } from '../errors';
 
 /** Reads a request body as text, refusing more than `limit` bytes without reading them all. */
@@ -29,6 +30,41 @@ export async function readBodyText(req: Request, limit: number): Promise<string>
     throw err;
   }
 }
+
+/**
+ * Reads a Node request's body (the socket's IncomingMessage on server.mjs's fast path) as UTF-8 text, with the
+ * same limit and answers as readBodyText.
+ */
+export function readNodeBodyText(body: Readable, limit: number): Promise<string> {
+  const declared = Number((body as { headers?: Record<string, unknown> }).headers?.['content-length'] ?? '');
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (err: unknown) => {
+      body.off('data', onData).off('end', onEnd).off('error', stop).off('close', onClose);
+      reject(err);
+    };
+    // Over the limit: the rest is not kept (the caller drains it, so the connection can carry the answer).
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) stop(tooLarge(limit));
+      else chunks.push(chunk);
+    };
+    const onClose = () => stop(new Error('request body cut off'));
+    const onEnd = () => {
+      body.off('data', onData).off('error', stop).off('close', onClose);
+      try {
+        resolve(UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+      } catch {
+        reject(new ServiceError('BAD_JSON', 'Тело запроса не в кодировке UTF-8.'));
+      }
+    };
+    body.on('data', onData).on('end', onEnd).on('error', stop).on('close', onClose);
+  });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function tooLarge(limit: number): ServiceError {
   return new ServiceError('PAYLOAD_TOO_LARGE', `Запрос слишком большой: не более ${Math.floor(limit / 1024)} КБ.`);

@@ -24,11 +24,18 @@ export async function contextOrUnavailable(given?: AppContext): Promise<AppConte
   }
 }
 
+/**
+ * Reads a call's body as text, refusing more than `limit` bytes: the web Request's own body by default; the
+ * fast path of server.mjs (call-fast-path.ts) reads the socket's request instead.
+ */
+export type BodyReader = (limit: number) => Promise<string>;
+
 /** The raw input of a call: the query (GET) or the JSON body; a raw-body call reads its body itself. */
-async function rawInput(def: CallDef, method: string, req: Request, url: URL): Promise<Record<string, unknown>> {
+async function rawInput(def: CallDef, method: string, req: Request, url: URL, readBody?: BodyReader): Promise<Record<string, unknown>> {
   if (method === 'GET') return Object.fromEntries(url.searchParams);
   if (def.body === 'raw') return {};
-  return parseJsonBody(await readBodyText(req, def.maxBody ?? DEFAULT_MAX_BODY), req.headers.get('content-type'));
+  const limit = def.maxBody ?? DEFAULT_MAX_BODY;
+  return parseJsonBody(await (readBody ? readBody(limit) : readBodyText(req, limit)), req.headers.get('content-type'));
 }
 
 /** Refuses input no schema should see: nesting too deep (400), a control character in any string or key (422). */
@@ -46,7 +53,7 @@ function judgeRawInput(raw: Record<string, unknown>): void {
  * raw-input rules → schema → handler → envelope. Every failure becomes the failure envelope (docs/api.md);
  * nothing unexpected leaks to the caller.
  */
-export async function dispatch(service: ServiceDef, req: Request, given?: AppContext): Promise<Response> {
+export async function dispatch(service: ServiceDef, req: Request, given?: AppContext, readBody?: BodyReader): Promise<Response> {
   const url = new URL(req.url);
   const segments = segmentsBelow(url.pathname, service.base);
   const where = `${service.name} ${segments?.join('/') || '/'}`;
@@ -65,7 +72,7 @@ export async function dispatch(service: ServiceDef, req: Request, given?: AppCon
     // An id in the path with a control character names nothing that can exist.
     if (Object.values(params).some(hasControlChars)) throw new ServiceError('NOT_FOUND', 'Не найдено.');
 
-    const raw = await rawInput(def, method, req, url);
+    const raw = await rawInput(def, method, req, url, readBody);
     const ctx = await contextOrUnavailable(given);
     if (!def.public) {
       const bodyToken = typeof raw.accessToken === 'string' && raw.accessToken ? raw.accessToken : undefined;

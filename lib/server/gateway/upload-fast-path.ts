@@ -42,7 +42,7 @@ export function takesFastPath(req: Pick<http.IncomingMessage, 'method' | 'url'>)
 }
 
 /** The request's head as a web Request without a body (what the session and cross-site checks read). */
-function headOf(req: http.IncomingMessage): Request {
+export function headOf(req: http.IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
