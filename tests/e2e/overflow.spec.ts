@@ -1,11 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { MENU } from '../../lib/domain/layout/menu';
+import { ROUTE_BREADCRUMBS } from '../../lib/domain/layout/routes';
 import { expect, test, type SignedUp } from './fixtures';
+import { pageHeaderProblems, watchPolicy } from './page-headers';
 
 /**
  * No page scrolls sideways on a phone (390 px): every route — public, sign-in, every page of the shell with real
  * ids, /cost/print, each calculator with a result — is loaded with data in it, and the document must be no wider
  * than the window. Wide tables scroll inside their own frame instead. At 1440 px the business-process editor and
  * the specification editor fit as well, their steps and materials tables included. A failure names the elements sticking out past the right edge.
+ *
+ * The same loads check each page's security headers and Content-Security-Policy (./page-headers.ts): every route
+ * of the breadcrumb table and the menu is among them, and Chromium reports no policy violation on any.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -173,14 +179,25 @@ function measureOverflow(): Overflow {
 
 /** Loads the route (or runs `open`), waits for the network to settle, and returns a problem line or null. */
 async function check(page: Page, route: string, open?: () => Promise<void>): Promise<string | null> {
+  let res: Response | null = null;
   if (open) await open();
-  else await page.goto(route).catch(() => page.goto(route)); // one retry: a navigation still going on the previous page can abort it
+  else res = await page.goto(route).catch(() => page.goto(route)); // one retry: a navigation still going on the previous page can abort it
+  visited.push(route);
+  if (/\/auth\?next=/.test(page.url()) && !route.startsWith('/auth')) return `${route}: signed out (${page.url()})`;
+  const headers = res ? await pageHeaderProblems(route, res) : [];
   // A page that keeps a request open (a live check) must not stall the sweep: measure after 5 s at most.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   const o = await page.evaluate(measureOverflow);
-  if (o.docWidth <= o.innerWidth && o.bodyWidth <= o.innerWidth) return null;
-  return `${route} at ${o.innerWidth} px: document ${o.docWidth} px, body ${o.bodyWidth} px wide; sticking out:\n    ${o.offenders.join('\n    ') || '(nothing outside a scrolling frame — look at margins)'}`;
+  const wide =
+    o.docWidth <= o.innerWidth && o.bodyWidth <= o.innerWidth
+      ? []
+      : [`${route} at ${o.innerWidth} px: document ${o.docWidth} px, body ${o.bodyWidth} px wide; sticking out:\n    ${o.offenders.join('\n    ') || '(nothing outside a scrolling frame — look at margins)'}`];
+  const all = [...headers, ...wide];
+  return all.length ? all.join('\n') : null;
 }
+
+/** Every route the sweep loaded (the breadcrumb table and the menu must all be among them). */
+const visited: string[] = [];
 
 /** Pages of one context that check routes at once: each waits for its own network to settle, and the waits overlap. */
 const AT_ONCE = 3;
@@ -211,8 +228,16 @@ async function checkAll(first: Page, items: { route: string; open?: (p: Page) =>
 
 const calcUrl = (id: string) => `/calculators/${id}?${new URLSearchParams(CALC_QUERY[id] ?? {}).toString()}`;
 
-test('every page fits a 390 px phone without scrolling sideways; the editors fit 1440 px', async ({ page, request, user, browser, baseURL }) => {
-  test.setTimeout(90_000);
+test('every page fits a 390 px phone without scrolling sideways, with its security headers and no policy violation; the editors fit 1440 px', async ({
+  page,
+  request,
+  user,
+  browser,
+  baseURL,
+}) => {
+  // About 80 page loads: a minute on a quiet machine.
+  test.setTimeout(240_000);
+  const violations = await watchPolicy(page.context());
   const d = await seed(request, user);
   const problems: string[] = [];
   const note = (p: string | null) => {
@@ -242,6 +267,16 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
     `/calculators/custom/${d.customId}`,
     `/calculators/custom/${d.customId}/edit`,
     `/calculators/custom/shared/${d.customToken}`,
+    '/education',
+    '/education/kalkulus-practice',
+    '/education/kalkulus-practice/specifications',
+    '/education/kalkulus-practice/certificate',
+    '/education/new',
+    '/education/kalkulus-practice/new',
+    '/education/kalkulus-practice/edit',
+    '/education/kalkulus-practice/specifications/edit',
+    '/my-progress',
+    '/search?q=шкаф',
     '/no-such-page',
   ];
   problems.push(...(await checkAll(page, signedIn.map((route) => ({ route })))));
@@ -288,10 +323,23 @@ test('every page fits a 390 px phone without scrolling sideways; the editors fit
 
   // Signed out: the public and sign-in pages.
   const guest = await browser.newContext({ baseURL, viewport: PHONE, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+  const guestViolations = await watchPolicy(guest);
   const out = await guest.newPage();
   const publicRoutes = ['/', '/landing', '/bench-baseline', '/auth', '/auth?mode=register', '/auth/oauth/yandex', '/confirm-email/not-a-real-token', '/confirm-phone', '/forgot-password/not-a-real-token', '/no-such-page'];
   problems.push(...(await checkAll(out, publicRoutes.map((route) => ({ route })))));
   await guest.close();
 
-  expect(problems, `pages wider than the window:\n${problems.join('\n')}`).toEqual([]);
+  expect(problems, `pages wider than the window or without their headers:\n${problems.join('\n')}`).toEqual([]);
+  expect([...violations, ...guestViolations]).toEqual([]);
+  // Every page of the app was among them: each route of the breadcrumb table and each menu item.
+  const paths = visited.map((r) => r.replace(/^\/cost \(calculated\)$/, '/cost').split(/[?#]/)[0]!);
+  const matches = (pattern: string) => {
+    const re = pattern
+      .split('/')
+      .map((seg) => (seg.startsWith('[[...') ? '(/.*)?' : seg.startsWith('[...') ? '/.+' : seg.startsWith('[') ? '/[^/]+' : seg && `/${seg}`))
+      .join('');
+    return paths.some((p) => new RegExp(`^${re || '/'}$`).test(p));
+  };
+  const menu = MENU.flatMap((s) => (s.items ?? []).map((i) => i.to).filter((to): to is string => typeof to === 'string'));
+  expect([...Object.keys(ROUTE_BREADCRUMBS), ...menu].filter((p) => !matches(p))).toEqual([]);
 });
