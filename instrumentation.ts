@@ -9,8 +9,12 @@ export async function register(): Promise<void> {
   // The handlers that the project's server (server.mjs) routes to before Next: uploadChunk, the services' JSON calls.
   const { registerUploadFastPath } = await import('./lib/server/gateway/upload-fast-path');
   registerUploadFastPath();
-  const { registerCallFastPath } = await import('./lib/server/gateway/call-fast-path');
-  registerCallFastPath();
+  // Not under `next dev`: instrumentation runs once per process, so a handler kept here would serve the code
+  // of the first compile after an edit; the route handlers serve these calls there with the fresh code.
+  if (process.env.NODE_ENV !== 'development') {
+    const { registerCallFastPath } = await import('./lib/server/gateway/call-fast-path');
+    registerCallFastPath();
+  }
   const { startServer } = await import('./lib/server/startup');
   await startServer();
 }

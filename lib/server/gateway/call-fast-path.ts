@@ -47,6 +47,20 @@ export function takesCallFastPath(req: Pick<http.IncomingMessage, 'method' | 'ur
 }
 
 const gzip = promisify(zlib.gzip);
+
+/** Whether `Accept-Encoding` takes gzip: named (or `*`) with a quality above 0 — `gzip;q=0` refuses it. */
+export function acceptsGzip(header: string | undefined): boolean {
+  let gzipQ: number | undefined;
+  let anyQ: number | undefined;
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (name === 'gzip' || name === 'x-gzip') gzipQ = Number.isFinite(q) ? q : 0;
+    else if (name === '*') anyQ = Number.isFinite(q) ? q : 0;
+  }
+  return (gzipQ ?? anyQ ?? 0) > 0;
+}
 /** Next's compression: answers of 1 KiB and more, to a client that accepts gzip. */
 const GZIP_FROM = 1024;
 
@@ -59,7 +73,7 @@ async function send(req: http.IncomingMessage, res: http.ServerResponse, respons
   if (cookies.length) headers['set-cookie'] = cookies;
   let body: Buffer = Buffer.from(await response.arrayBuffer());
   headers.vary = 'Accept-Encoding';
-  if (body.length >= GZIP_FROM && /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))) {
+  if (body.length >= GZIP_FROM && acceptsGzip(req.headers['accept-encoding'])) {
     body = await gzip(body);
     headers['content-encoding'] = 'gzip';
   }

@@ -41,14 +41,19 @@ export function takesFastPath(req: Pick<http.IncomingMessage, 'method' | 'url'>)
   }
 }
 
-/** The request's head as a web Request without a body (what the session and cross-site checks read). */
+/**
+ * The request's head as a web Request without a body (what the session and cross-site checks read). Its URL is
+ * the request's path on a fixed origin, as Next builds it: the Host header (any text a client sends) stays a
+ * header and never chooses the call or breaks the URL.
+ */
 export function headOf(req: http.IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? PATH}`, { method: 'POST', headers });
+  const target = req.url?.startsWith('/') ? req.url : PATH;
+  return new Request(`http://localhost${target}`, { method: 'POST', headers });
 }
 
 async function send(res: http.ServerResponse, response: Response): Promise<void> {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
-import { registerCallFastPath, SERVICE_CALL, takesCallFastPath } from '@/lib/server/gateway/call-fast-path';
+import { acceptsGzip, registerCallFastPath, SERVICE_CALL, takesCallFastPath } from '@/lib/server/gateway/call-fast-path';
 import { SITE_HEADERS } from '@/lib/server/gateway/upload-fast-path';
 import { requestListener, SERVICE_CALL as SERVER_SERVICE_CALL } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
@@ -115,9 +115,36 @@ describe(`service calls' fast path on a real HTTP server (${testDriver()})`, () 
     const crossSite = await send(`${FILES}/createFolder`, { headers: { ...auth(), origin: 'https://evil.example' }, body: '{"name":"x"}' });
     expect(crossSite.status).toBe(403);
     expect(JSON.parse(crossSite.body.toString())).toMatchObject({ ok: false, code: 'FORBIDDEN', msg: 'Запрос с другого сайта отклонён.' });
+    // A client that refuses gzip (q=0) gets plain JSON.
+    const refused = await send(`${FILES}/listObjects`, { headers: { ...auth(), 'accept-encoding': 'gzip;q=0, identity' }, body: JSON.stringify(input) });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    // The Host header never picks the call (the path does) and a malformed one is no 500.
+    const folders = async () => (await ok<{ objects: unknown[] }>(h.ctx, a, 'listObjects', input)).objects.length;
+    const before = await folders();
+    const hostile = await send(`${FILES}/listObjects`, {
+      // No Origin: a client that is not a browser (a browser cannot set Host).
+      headers: { ...json, authorization: `Bearer ${a.accessToken}`, host: `x${FILES}/createFolder?` },
+      body: JSON.stringify({ ...input, name: 'Чужая папка' }),
+    });
+    expect(hostile.status, hostile.body.toString()).toBe(200);
+    expect(await folders()).toBe(before);
+    for (const host of ['a b', '[::1', 'a%zz']) {
+      const bad = await send(`${FILES}/listObjects`, { headers: { ...json, authorization: `Bearer ${a.accessToken}`, host }, body: JSON.stringify(input) });
+      expect(bad.status, `${host}: ${bad.body.toString()}`).toBeLessThan(500);
+    }
     const after = await send(`${FILES}/listObjects`, { headers: auth(), body: JSON.stringify(input) });
     expect(JSON.parse(after.body.toString('utf8'))).toEqual(want);
     expect(connections).toBe(1);
+  });
+
+  it('reads Accept-Encoding by its quality values', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*, gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('leaves every other request to the server', async () => {
