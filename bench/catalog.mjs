@@ -42,8 +42,20 @@ async function importOnce(auth, supplierId, data, createNew) {
   if (st.state !== 'ready') throw new Error(`preview: ${JSON.stringify(st)}`);
   const t1 = performance.now();
   if (createNew) await product(auth, 'catalog/import/create-all', { importId: up.importId, create: true });
-  const ap = await product(auth, 'catalog/import/apply', { importId: up.importId });
-  return { preview: t1 - t0, total: performance.now() - t0, summary: st.summary, applied: ap.applied };
+  await product(auth, 'catalog/import/apply', { importId: up.importId });
+  // While it applies: the longest answer of a call that reads the database (another request of the user).
+  let blocked = 0;
+  for (;;) {
+    st = await product(auth, 'catalog/import/status', { importId: up.importId });
+    if (st.state !== 'applying') break;
+    const tq = performance.now();
+    await product(auth, 'catalog/items/list', { limit: 1 });
+    blocked = Math.max(blocked, performance.now() - tq);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (st.state !== 'applied') throw new Error(`apply: ${JSON.stringify(st)}`);
+  const t2 = performance.now();
+  return { preview: t1 - t0, apply: t2 - t1, blocked, total: t2 - t0, summary: st.summary, applied: st.applied };
 }
 
 async function parallel(n, fn, width = 8) {
@@ -66,8 +78,8 @@ try {
   const first = await withPeakRss(child.pid, () => importOnce(auth, company.id, priceList(7), true));
   const second = await withPeakRss(child.pid, () => importOnce(auth, company.id, priceList(13), false));
   const b = median(baseline);
-  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, все новые: ${s(first.result.total)} с (предпросмотр ${s(first.result.preview)} с), создано ${first.result.applied.created}; пик RSS ${mib(first.peak)} МиБ (после старта ${mib(rssStart)} МиБ)`);
-  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, те же артикулы, новые цены: ${s(second.result.total)} с (предпросмотр ${s(second.result.preview)} с), цен ${second.result.applied.prices}; пик RSS ${mib(second.peak)} МиБ`);
+  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, все новые: ${s(first.result.total)} с (предпросмотр ${s(first.result.preview)} с, применение ${s(first.result.apply)} с, другой запрос ждал до ${s(first.result.blocked)} с), создано ${first.result.applied.created}; пик RSS ${mib(first.peak)} МиБ (после старта ${mib(rssStart)} МиБ)`);
+  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, те же артикулы, новые цены: ${s(second.result.total)} с (предпросмотр ${s(second.result.preview)} с, применение ${s(second.result.apply)} с, другой запрос ждал до ${s(second.result.blocked)} с), цен ${second.result.applied.prices}; пик RSS ${mib(second.peak)} МиБ`);
   console.log(`база: тот же файл в тривиальный вызов — ${s(b)} с; отношение ${(second.result.total / b).toFixed(1).replace('.', ',')}× (цель: импорт < 30 с)`);
 
   const { items } = await product(auth, 'catalog/items/list', { limit: 500, sort: 'article' });

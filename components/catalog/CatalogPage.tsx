@@ -208,7 +208,16 @@ export function CatalogPage({ openItemId, tab }: { openItemId?: string; tab?: 'w
           }}
         />
       )}
-      {open?.kind === 'import' && <ImportWizard onClose={() => setOpen(null)} onApplied={reloadAll} />}
+      {open?.kind === 'import' && (
+        <ImportWizard
+          onClose={() => {
+            // An apply may have ended (or still be running) out of the wizard's sight: the list is read again.
+            setOpen(null);
+            reloadAll();
+          }}
+          onApplied={reloadAll}
+        />
+      )}
       {open?.kind === 'recalc' && <RecalcAllDialog onClose={() => setOpen(null)} />}
     </section>
   );

@@ -32,6 +32,7 @@ export const importApi = {
   createAll: (importId: string, create: boolean) => call('product', 'catalog/import/create-all', { importId, create }),
   apply: (importId: string) => call('product', 'catalog/import/apply', { importId }),
   undo: (importId: string) => call('product', 'catalog/import/undo', { importId }),
+  list: (signal?: AbortSignal) => call('product', 'catalog/import/list', {}, { signal }),
 };
 
 /** «Пересчитать все»: a run in the background, its progress and report. */

@@ -348,7 +348,7 @@ export interface WorkCentre extends WorkCentreData {
   updatedAt: string;
 }
 
-export type ImportState = 'uploaded' | 'parsing' | 'ready' | 'failed' | 'applied' | 'undone';
+export type ImportState = 'uploaded' | 'parsing' | 'ready' | 'failed' | 'applying' | 'applied' | 'undone';
 export type ImportRowStatus = 'changed' | 'unchanged' | 'new' | 'uncertain' | 'error' | 'skip';
 
 export interface ImportRow {

@@ -2,12 +2,11 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { formatMoney, formatPercent } from '@/lib/domain/money';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import type { ImportState } from '@/lib/schemas/catalog';
 import { importApi, type ImportRow, type ImportSummary } from '../api';
-import { EmptyRow } from '../TableParts';
+import { ImportRowsTable, type Decision } from './ImportRowsTable';
 import s from '../catalog.module.css';
 
 type Filter = 'uncertain' | 'new' | 'changed' | 'errors' | 'unchanged' | 'all';
@@ -22,12 +21,6 @@ const FILTERS: { value: Filter; label: string; count: (x: ImportSummary) => numb
 const PAGE = 100;
 const ItemPickerDialog = dynamic(() => import('../ItemPickerDialog').then((m) => m.ItemPickerDialog), { ssr: false });
 
-function Change({ row }: { row: ImportRow }) {
-  if (row.changePct === null) return <>—</>;
-  const n = Number(row.changePct);
-  return <span className={n > 0 ? s.up : n < 0 ? s.down : undefined}>{`${n > 0 ? '+' : ''}${formatPercent(row.changePct)}`}</span>;
-}
-
 /**
  * Steps 3 and 4: the rows by status (uncertain matches and new items first), a decision per row, the preview of
  * price changes (old → new, %), «Применить» and, once applied, «Отменить импорт».
@@ -36,6 +29,7 @@ export function ImportReviewStep({
   importId,
   state,
   summary,
+  applied,
   stamp,
   busy,
   onResolved,
@@ -46,12 +40,15 @@ export function ImportReviewStep({
   importId: string;
   state: ImportState;
   summary: ImportSummary | null;
+  /** What applying did (once applied). */
+  applied: { prices: number; created: number } | null;
   stamp: string;
   busy: boolean;
   onResolved: () => void;
   onApply: () => void;
   onUndo: () => void;
-  onBack: () => void;
+  /** Back to the columns (absent for an import opened again: its columns are not at hand). */
+  onBack?: () => void;
 }) {
   const first: Filter = summary?.uncertain ? 'uncertain' : summary?.new ? 'new' : 'changed';
   const [filter, setFilter] = useState<Filter>(first);
@@ -64,7 +61,7 @@ export function ImportReviewStep({
   const total = rows.data?.total ?? 0;
   const editable = state === 'ready';
 
-  const decide = async (decisions: { row: number; action: 'match' | 'create' | 'skip'; itemId?: string }[]) => {
+  const decide = async (decisions: Decision[]) => {
     setError(null);
     try {
       await importApi.resolve({ importId, decisions });
@@ -118,82 +115,7 @@ export function ImportReviewStep({
           </button>
         </div>
       )}
-      <div className={s.scroll}>
-        <table className={s.table} aria-label="Строки прайс-листа" aria-busy={rows.loading}>
-          <thead>
-            <tr>
-              <th>Строка</th>
-              <th>Артикул</th>
-              <th>Наименование в файле</th>
-              <th>Позиция номенклатуры</th>
-              <th className={s.right}>Было</th>
-              <th className={s.right}>Стало</th>
-              <th className={s.right}>Изменение</th>
-              <th>Решение</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.row}>
-                <td>{r.row}</td>
-                <td>{r.article || '—'}</td>
-                <td>
-                  {r.name}
-                  {r.unit && <span className={s.muted}> ({r.unit})</span>}
-                </td>
-                <td>
-                  {r.error ? (
-                    <span className={s.error}>{r.error}</span>
-                  ) : r.itemName ? (
-                    <>
-                      {r.itemName}
-                      {r.status === 'uncertain' && r.score !== null && <div className={s.muted}>похоже на {Math.round(r.score * 100)} %</div>}
-                    </>
-                  ) : r.create ? (
-                    <i>новая позиция</i>
-                  ) : (
-                    <span className={s.muted}>не найдена</span>
-                  )}
-                </td>
-                <td className={s.right}>{r.oldPrice !== null ? formatMoney(r.oldPrice) : '—'}</td>
-                <td className={s.right}>{r.price !== null ? formatMoney(r.price) : '—'}</td>
-                <td className={s.right}>
-                  <Change row={r} />
-                </td>
-                <td>
-                  {editable && (r.status === 'uncertain' || r.status === 'new' || r.status === 'skip') ? (
-                    <span className={s.toolbar}>
-                      {r.itemId && r.status !== 'skip' && (
-                        <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: это «${r.itemName ?? ''}»`} onClick={() => void decide([{ row: r.row, action: 'match', itemId: r.itemId! }])}>
-                          Это она
-                        </button>
-                      )}
-                      <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: выбрать другую позицию`} onClick={() => setPicking(r)}>
-                        Другая…
-                      </button>
-                      {!r.create && (
-                        <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: создать позицию`} onClick={() => void decide([{ row: r.row, action: 'create' }])}>
-                          Создать
-                        </button>
-                      )}
-                      {r.status !== 'skip' && (
-                        <button type="button" className="p-button p-button-sm p-button-text" aria-label={`Строка ${r.row}: пропустить`} onClick={() => void decide([{ row: r.row, action: 'skip' }])}>
-                          Пропустить
-                        </button>
-                      )}
-                    </span>
-                  ) : r.status === 'skip' ? (
-                    <span className={s.muted}>пропустить</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-            {list.length === 0 && (
-              <EmptyRow colSpan={8}>{rows.loading ? 'Загрузка…' : 'Таких строк нет.'}</EmptyRow>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ImportRowsTable list={list} loading={rows.loading} editable={editable} onDecide={(d) => void decide(d)} onPick={setPicking} />
       {total > PAGE && (
         <div className={s.pager}>
           <span className={s.muted}>
@@ -227,9 +149,11 @@ export function ImportReviewStep({
       <div className={s.toolbar}>
         {state === 'ready' && (
           <>
-            <button type="button" className="p-button p-button-text" onClick={onBack} disabled={busy}>
-              Назад к столбцам
-            </button>
+            {onBack && (
+              <button type="button" className="p-button p-button-text" onClick={onBack} disabled={busy}>
+                Назад к столбцам
+              </button>
+            )}
             <button type="button" className="p-button" onClick={onApply} disabled={busy}>
               <i className="pi pi-check" aria-hidden="true" />
               &nbsp;Применить
@@ -238,7 +162,9 @@ export function ImportReviewStep({
         )}
         {state === 'applied' && (
           <>
-            <span role="status">Прайс-лист применён.</span>
+            <span role="status">
+              Прайс-лист применён{applied ? `: цен — ${applied.prices.toLocaleString('ru-RU')}, новых позиций — ${applied.created.toLocaleString('ru-RU')}` : ''}.
+            </span>
             <button type="button" className="p-button p-button-outlined p-button-secondary" onClick={onUndo} disabled={busy}>
               <i className="pi pi-undo" aria-hidden="true" />
               &nbsp;Отменить импорт

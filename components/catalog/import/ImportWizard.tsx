@@ -1,26 +1,31 @@
 'use client';
 
 import { Dialog } from 'primereact/dialog';
-import { ProgressBar } from 'primereact/progressbar';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { CallOutput } from '@/lib/contract';
+import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { useToast } from '@/components/layout/ToastProvider';
 import { importApi, type ImportMapping } from '../api';
 import { usePoll } from '../use-poll';
 import { ImportFileStep, type Uploaded } from './ImportFileStep';
 import { ImportMappingStep, type PreviewOptions } from './ImportMappingStep';
+import { ImportProgress } from './ImportProgress';
 import { ImportReviewStep } from './ImportReviewStep';
 import s from '../catalog.module.css';
 
 const STEPS = ['Файл', 'Столбцы', 'Проверка', 'Применение'] as const;
 type Step = 0 | 1 | 2 | 3;
 
-const pct = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
+type Status = CallOutput<'product', 'catalog/import/list'>['imports'][number];
+/** States of background work: the status is asked again until it ends. */
+const running = (st: Status) => st.state === 'parsing' || st.state === 'applying';
 
 /**
  * Import of a supplier's price list: the file → column mapping (remembered per supplier) → reading in the
- * background with progress → review of uncertain matches and new items → preview of price changes → apply (one
- * transaction) → undo. Nothing in the catalogue changes before «Применить».
+ * background with progress → review of uncertain matches and new items → preview of price changes → apply in the
+ * background with progress (one transaction) → undo. Nothing in the catalogue changes before «Применить». The jobs
+ * run on the server: opened again, the wizard picks up an apply still running, and offers the latest import.
  */
 export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onApplied: () => void }) {
   const toast = useToast();
@@ -31,11 +36,18 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reviewStamp, setReviewStamp] = useState(0);
-  const importId = uploaded?.importId ?? null;
+  /** An import opened again (not uploaded in this wizard): the latest one, offered on the first step. */
+  const [latest, setLatest] = useState<Status | null>(null);
+  const [reopened, setReopened] = useState<string | null>(null);
+  /** The apply just finished (announced once). */
+  const [finished, setFinished] = useState<Status | null>(null);
+  /** Progress of the apply as its call answered, until the first status. */
+  const [started, setStarted] = useState<{ done: number; total: number }>({ done: 0, total: 0 });
+  const importId = uploaded?.importId ?? reopened;
   const status = usePoll(
     pollKey,
     (_k, signal) => importApi.status(importId as string, signal),
-    (st) => st.state !== 'parsing',
+    (st) => !running(st),
   );
   const st = status.data;
   const current = status.dataKey === pollKey && pollKey !== null;
@@ -43,6 +55,38 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
     setStep(2);
     setPollKey(`${importId}:ready`);
   }
+  if (current && pollKey.endsWith(':apply') && st && st.state !== 'applying') {
+    setPollKey(`${importId}:after-apply`);
+    if (st.state === 'applied') setFinished(st);
+    else setStep(2);
+  }
+  const open = (imp: Status) => {
+    setUploaded(null);
+    setReopened(imp.importId);
+    setStep(imp.state === 'ready' ? 2 : 3);
+    setPollKey(`${imp.importId}:open:${Date.now()}${imp.state === 'applying' ? ':apply' : ''}`);
+  };
+  const opened = useEffectEvent(open);
+  // The latest import: one still being applied is opened at once, a ready or applied one is offered.
+  useEffect(() => {
+    const ctl = new AbortController();
+    importApi.list(ctl.signal).then(
+      ({ imports }) => {
+        const last = imports[0];
+        if (last?.state === 'applying') opened(last);
+        else if (last && (last.state === 'ready' || last.state === 'applied')) setLatest(last);
+      },
+      () => undefined,
+    );
+    return () => ctl.abort();
+  }, []);
+  const announce = useEffectEvent((done: Status) => {
+    if (done.applied) toast.show({ severity: 'success', summary: 'Прайс-лист применён', detail: `Цен: ${done.applied.prices}, новых позиций: ${done.applied.created}.` });
+    onApplied();
+  });
+  useEffect(() => {
+    if (finished) announce(finished);
+  }, [finished]);
 
   const preview = async (mapping: ImportMapping, opts: PreviewOptions) => {
     if (!importId) return;
@@ -63,10 +107,10 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
     setError(null);
     try {
       const r = await importApi.apply(importId);
-      toast.show({ severity: 'success', summary: 'Прайс-лист применён', detail: `Цен: ${r.applied.prices}, новых позиций: ${r.applied.created}.` });
+      setStarted({ done: r.done, total: r.total });
       setStep(3);
-      setPollKey(`${importId}:applied:${Date.now()}`);
-      onApplied();
+      setFinished(null);
+      setPollKey(`${importId}:${Date.now()}:apply`);
     } catch (e) {
       setError(userMessage(e));
     } finally {
@@ -90,7 +134,10 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
   };
 
   const parsing = step === 1 && pollKey !== null && (!current || st?.state === 'parsing');
-  const failed = current && st?.state === 'failed' ? st.error : null;
+  // From the click on «Применить» until the status says it ended (the first answers may still be the preview's).
+  const applying = step === 3 && !!pollKey?.endsWith(':apply') && (!current || st?.state === 'applying');
+  const progress = current && st ? st : started;
+  const failed = current && (st?.state === 'failed' || st?.state === 'ready') ? st.error : null;
   return (
     <Dialog header="Импорт прайс-листа поставщика" visible onHide={onClose} style={{ width: 'min(72rem, 98vw)' }}>
       <ol className={s.steps} aria-label="Шаги импорта">
@@ -100,6 +147,16 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
           </li>
         ))}
       </ol>
+      {step === 0 && latest && (
+        <p className={s.toolbar} style={{ marginTop: 0 }}>
+          <span>
+            Последний импорт: «{latest.fileName}» от {formatDate(new Date(latest.createdAt))} — {latest.state === 'applied' ? 'применён' : 'проверен, не применён'}.
+          </span>
+          <button type="button" className="p-button p-button-sm p-button-text" onClick={() => open(latest)}>
+            Открыть
+          </button>
+        </p>
+      )}
       {step === 0 && (
         <ImportFileStep
           onUploaded={(u) => {
@@ -109,19 +166,14 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
         />
       )}
       {step === 1 && uploaded && <ImportMappingStep uploaded={uploaded} busy={busy || parsing} onPreview={preview} onBack={() => setStep(0)} />}
-      {parsing && st && current && (
-        <div role="status" aria-live="polite" style={{ marginTop: '0.75rem' }}>
-          <p style={{ margin: '0 0 0.25rem' }}>
-            Читаем файл и сопоставляем строки: {st.done.toLocaleString('ru-RU')} из {st.total.toLocaleString('ru-RU')}
-          </p>
-          <ProgressBar value={pct(st.done, st.total)} aria-label="Ход чтения прайс-листа" />
-        </div>
-      )}
-      {step >= 2 && importId && st && (
+      {parsing && st && current && <ImportProgress label="Читаем файл и сопоставляем строки" done={st.done} total={st.total} name="Ход чтения прайс-листа" />}
+      {applying && <ImportProgress label="Применение" done={progress.done} total={progress.total} name="Ход применения прайс-листа" />}
+      {step >= 2 && importId && st && st.importId === importId && (
         <ImportReviewStep
           importId={importId}
-          state={st.state}
+          state={applying ? 'applying' : st.state}
           summary={st.summary}
+          applied={st.applied}
           stamp={`${reviewStamp}:${st.state}`}
           busy={busy}
           onResolved={() => {
@@ -131,10 +183,14 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
           }}
           onApply={apply}
           onUndo={undo}
-          onBack={() => {
-            setStep(1);
-            setPollKey(null);
-          }}
+          onBack={
+            uploaded
+              ? () => {
+                  setStep(1);
+                  setPollKey(null);
+                }
+              : undefined
+          }
         />
       )}
       {(error || failed || status.error) && (

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies } from '@/lib/server/db/schema';
+import { catalogImportRows, companies } from '@/lib/server/db/schema';
 import type { CatalogItem, ImportRow, ImportSummary } from '@/lib/schemas/catalog';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -17,6 +17,19 @@ async function waitPreview(user: TestUser, importId: string) {
     const s = await ok<{ state: string; summary: ImportSummary; error: string | null; done: number }>(suite.ctx, user, 'catalog/import/status', { importId });
     if (s.state !== 'parsing') return s;
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+type ImportStatus = { state: string; done: number; total: number; error: string | null; applied: { prices: number; created: number } | null };
+
+/** Polls the import while it is applied in the background; the `done` figures seen on the way, the last status. */
+async function waitApply(user: TestUser, importId: string) {
+  const seen: number[] = [];
+  for (;;) {
+    const s = await ok<ImportStatus>(suite.ctx, user, 'catalog/import/status', { importId });
+    seen.push(s.done);
+    if (s.state !== 'applying') return { last: s, seen };
+    await new Promise((r) => setTimeout(r, 5));
   }
 }
 
@@ -80,9 +93,13 @@ describe(`catalog price list import (${testDriver()})`, () => {
     await ok(ctx, alice, 'catalog/import/resolve', { importId: up.importId, decisions: [{ row: 4, action: 'match', itemId: edge.id }] });
     const { summary } = await ok<{ summary: ImportSummary }>(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
     expect(summary).toMatchObject({ changed: 2, uncertain: 0, new: 1 });
-    const applied = await ok<{ applied: { prices: number; created: number } }>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
-    expect(applied.applied).toEqual({ prices: 3, created: 1 });
-    expect((await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId })).body.code).toBe('IMPORT_STATE');
+    const started = await ok<ImportStatus>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect(started).toMatchObject({ state: 'applying', done: 0, total: 3 });
+    const { last } = await waitApply(alice, up.importId);
+    expect(last).toMatchObject({ state: 'applied', done: 3, total: 3, error: null, applied: { prices: 3, created: 1 } });
+    const twice = await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ ok: false, code: 'IMPORT_STATE', msg: 'Этот импорт уже применён.' });
     expect(await stale()).toBe(true);
     const on = await ok<{ prices: Record<string, { price: string } | null> }>(ctx, alice, 'catalog/prices/on-date', { itemIds: [white.id, edge.id], date: '2026-03-02' });
     expect(on.prices[white.id]!.price).toBe('2200.00');
@@ -100,6 +117,46 @@ describe(`catalog price list import (${testDriver()})`, () => {
     // The mapping is remembered for the supplier.
     const again = await ok<{ mapping: Record<string, number>; remembered: boolean }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'b.csv', data: Buffer.from('a,b,c,d\n1,2,3,4').toString('base64') });
     expect(again).toMatchObject({ remembered: true, mapping: up.mapping });
+  });
+
+  it('apply runs as a background job: one transaction, progress up to the total, refused while running and after, undo', async () => {
+    const { ctx, alice, bob } = suite;
+    const sup = await supplier(ctx, alice, 'ООО «Склад»');
+    const n = 4500;
+    const csv = ['Артикул;Наименование;Цена'].concat(Array.from({ length: n }, (_, i) => `J-${i};Фурнитура ${i};${10 + (i % 90)},50`)).join('\n');
+    const up = await ok<{ importId: string; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'job.csv', data: Buffer.from(csv).toString('base64') });
+    await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping, vatIncluded: false });
+    expect(await waitPreview(alice, up.importId)).toMatchObject({ state: 'ready', summary: { new: n } });
+    await ok(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
+
+    // All or nothing: a row that fails in the third batch (no price) rolls back the items of the first two.
+    const broken = and(eq(catalogImportRows.importId, up.importId), eq(catalogImportRows.row, 4400));
+    await ctx.db.update(catalogImportRows).set({ priceKop: null }).where(broken);
+    await ok(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    const failed = await waitApply(alice, up.importId);
+    expect(failed.last).toMatchObject({ state: 'ready', applied: null, error: 'Применить не удалось из-за ошибки на сервере; каталог не изменился. Попробуйте ещё раз.' });
+    expect(failed.seen.some((d) => d >= 4000)).toBe(true);
+    expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура' })).total).toBe(0);
+    await ctx.db.update(catalogImportRows).set({ priceKop: 1050 }).where(broken);
+
+    const started = await ok<ImportStatus>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect(started).toMatchObject({ importId: up.importId, state: 'applying', done: 0, total: n });
+    // A second apply while the first runs is refused at once.
+    const again = await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('Этот импорт уже применяется — дождитесь конца.');
+    const { last, seen } = await waitApply(alice, up.importId);
+    expect(last).toMatchObject({ state: 'applied', done: n, total: n, error: null, applied: { prices: n, created: n } });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some((d) => d > 0 && d < n)).toBe(true);
+    expect((await callProduct<Body>(ctx, bob, 'catalog/import/status', { importId: up.importId })).status).toBe(404);
+    expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура 4499' })).total).toBe(1);
+    expect((await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId })).body.msg).toBe('Этот импорт уже применён.');
+
+    const undone = await ok<{ removed: { prices: number; items: number } }>(ctx, alice, 'catalog/import/undo', { importId: up.importId });
+    expect(undone.removed).toMatchObject({ prices: n, items: n });
+    expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура' })).total).toBe(0);
+    expect(await ok<ImportStatus>(ctx, alice, 'catalog/import/status', { importId: up.importId })).toMatchObject({ state: 'undone', applied: null });
   });
 
   it('XLSX: reads the first sheet; a broken book is a Russian 422', async () => {

@@ -39,16 +39,31 @@ export async function findImport(db: Db, ownerId: string, id: string): Promise<O
   return row;
 }
 
+/** An apply still `applying` after this long is taken as lost with its process (its transaction never committed). */
+export const APPLY_LOST_AFTER_MIN = 30;
+
+const applyLost = (r: Omit<ImportDbRow, 'data'>) => {
+  const started = Date.parse(String(r.options.applyStartedAt ?? ''));
+  return r.state === 'applying' && !(Date.now() - started < APPLY_LOST_AFTER_MIN * 60_000);
+};
+
+/** What applying did: price rows written and items created (null until applied). */
+const appliedOf = (r: Omit<ImportDbRow, 'data'>) => {
+  const a = r.options.applied as { prices?: unknown; created?: unknown } | null | undefined;
+  return r.state === 'applied' && a ? { prices: Number(a.prices), created: Number(a.created) } : null;
+};
+
 export const importOnWire = (r: Omit<ImportDbRow, 'data'>) => ({
   importId: r.id,
   supplierId: r.supplierId,
   fileName: r.fileName,
   format: r.format,
-  state: r.state as ImportState,
+  state: (applyLost(r) ? 'ready' : r.state) as ImportState,
   done: r.progressDone,
   total: r.progressTotal,
   summary: r.summary ?? null,
-  error: r.error,
+  error: applyLost(r) ? 'Применение прервалось (сервер перезапускался); каталог не изменился. Примените снова.' : r.error,
+  applied: appliedOf(r),
   createdAt: r.createdAt.toISOString(),
   appliedAt: r.appliedAt?.toISOString() ?? null,
   undoneAt: r.undoneAt?.toISOString() ?? null,

@@ -24,7 +24,7 @@ export const importPreview = defineCall({
       .set({ state: 'parsing', options: opts, progressDone: 0, progressTotal: 0, summary: null, error: null })
       .where(and(eq(catalogImports.id, imp.id), inArray(catalogImports.state, ['uploaded', 'ready', 'failed'])))
       .returning({ id: catalogImports.id });
-    if (!claimed) throw importState(imp.state === 'parsing' ? 'Файл ещё читается — дождитесь конца.' : 'Этот импорт уже применён или отменён: загрузите файл снова.');
+    if (!claimed) throw importState(imp.state === 'parsing' ? 'Файл ещё читается — дождитесь конца.' : imp.state === 'applying' ? 'Импорт применяется — дождитесь конца.' : 'Этот импорт уже применён или отменён: загрузите файл снова.');
     const remembered = { headerRow: input.headerRow, vatIncluded: input.vatIncluded, vatRate: input.vatRate };
     await ctx.db
       .insert(catalogSupplierMappings)

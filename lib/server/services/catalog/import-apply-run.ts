@@ -1,0 +1,144 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { normalizeName } from '@/lib/domain/catalog';
+import { okeiCodeOf } from '@/lib/domain/cost/okei';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { catalogImportRows, catalogImports } from '../../db/schema';
+import { ServiceError } from '../../errors';
+import { log } from '../../log';
+import { importOnWire, type ImportDbRow } from './import-model';
+import type { PreviewOptions } from './import-run';
+import { touchItemsInUse } from './usage';
+
+/** Rows applied between two yields (and progress reports), as in the preview. */
+const BATCH = 2000;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export type ImportWire = ReturnType<typeof importOnWire>;
+
+/**
+ * Applies in progress in this process: the import as `catalog/import/status` answers it, with its progress. On
+ * PGlite (one connection) the transaction holds the database until it ends, so the status of a running apply is
+ * answered from here; on PostgreSQL the progress is also written into the import's row (other instances read it).
+ */
+const KEY = Symbol.for('kalkulus.catalogApplyJobs');
+const holder = globalThis as { [KEY]?: Map<string, { ownerId: string; wire: ImportWire }> };
+const jobs = (holder[KEY] ??= new Map());
+
+export function liveApply(ownerId: string, importId: string): ImportWire | undefined {
+  const job = jobs.get(importId);
+  return job && job.ownerId === ownerId ? { ...job.wire } : undefined;
+}
+
+/** How many rows applying changes: the new rows marked to create and the changed prices of items still there. */
+export async function rowsToApply(db: Db, ownerId: string, importId: string): Promise<number> {
+  const [n] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from catalog_import_rows r left join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
+        where r.import_id = ${importId}::uuid and ((r.status = 'new' and r."create") or (r.status = 'changed' and i.id is not null))`,
+  );
+  return Number(n?.n ?? 0);
+}
+
+/** New items for the rows marked to create, each with its price row, one statement per batch; returns their ids. */
+async function createItems(tx: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<string[]> {
+  const wanted = await tx
+    .select({ name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
+    .orderBy(asc(catalogImportRows.row));
+  const ids: string[] = [];
+  for (let i = 0; i < wanted.length; i += BATCH) {
+    const part = wanted.slice(i, i + BATCH).map((r) => {
+      const unit = r.unit || 'шт';
+      const id = randomUUID();
+      ids.push(id);
+      return { id, name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
+    });
+    await tx.execute(sql`
+      with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, price bigint, vat text)),
+      made as (
+        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, prices_changed_at)
+        select id, ${ownerId}::text, name, norm, article, unit, okei, now() from x
+      )
+      insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
+      select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
+    await progress(part.length);
+  }
+  return ids;
+}
+
+/** Price rows of the changed rows (an item deleted since the preview is left out), a batch of rows per statement. */
+async function writePrices(tx: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
+  const changed = await rows<{ row: number }>(
+    tx,
+    sql`select r."row" from catalog_import_rows r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
+        where r.import_id = ${imp.id}::uuid and r.status = 'changed' order by r."row"`,
+  );
+  let written = 0;
+  for (let i = 0; i < changed.length; i += BATCH) {
+    const part = changed.slice(i, i + BATCH);
+    const [n] = await rows<{ n: number }>(
+      tx,
+      sql`
+      with p as (
+        insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
+        select ${ownerId}::text, r.item_id, ${imp.supplierId}::uuid, r.price_kop, ${opts.vatIncluded}::boolean, coalesce(r.vat_rate, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid
+        from catalog_import_rows r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
+        where r.import_id = ${imp.id}::uuid and r.status = 'changed' and r."row" between ${part[0]!.row} and ${part[part.length - 1]!.row}
+        order by r."row"
+        returning item_id
+      )
+      select count(*)::int as n from p`,
+    );
+    written += Number(n?.n ?? 0);
+    await progress(part.length);
+  }
+  return written;
+}
+
+/**
+ * Applies a claimed import (state `applying`) in the background: ONE transaction — new items with their prices,
+ * then the changed prices, a batch per statement with a yield to other requests and a progress report between
+ * batches, the «цены устарели» mark, and the import becomes `applied` with its result. Any failure rolls it all
+ * back and returns the import to `ready` with a Russian message in `error`.
+ */
+export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<ImportDbRow, 'data'>, total: number): Promise<void> {
+  const opts = imp.options as unknown as PreviewOptions;
+  const wire: ImportWire = { ...importOnWire(imp), state: 'applying', done: 0, total, error: null };
+  jobs.set(imp.id, { ownerId, wire });
+  const shared = ctx.database.driver === 'postgres';
+  const progress = async (n: number) => {
+    wire.done += n;
+    if (shared) await ctx.db.update(catalogImports).set({ progressDone: wire.done }).where(eq(catalogImports.id, imp.id));
+    await yieldToOthers();
+  };
+  try {
+    await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const created = await createItems(tx, ownerId, imp, opts, progress);
+      const priced = await writePrices(tx, ownerId, imp, opts, progress);
+      await touchItemsInUse(tx, ownerId, sql`select item_id from catalog_import_rows where import_id = ${imp.id}::uuid and status = 'changed'`);
+      const applied = { prices: priced + created.length, created: created.length };
+      const [done] = await tx
+        .update(catalogImports)
+        .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, createdItems: created, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied } })
+        .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')))
+        .returning({ id: catalogImports.id });
+      if (!done) throw new ServiceError('IMPORT_STATE', 'Импорт изменился во время применения.');
+    });
+  } catch (e) {
+    if (!(e instanceof ServiceError)) log.error(`catalog import ${imp.id} apply failed`, e);
+    const msg = e instanceof ServiceError ? e.message : 'Применить не удалось из-за ошибки на сервере; каталог не изменился. Попробуйте ещё раз.';
+    await ctx.db
+      .update(catalogImports)
+      .set({ state: 'ready', error: msg, progressDone: imp.progressDone, progressTotal: imp.progressTotal })
+      .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')))
+      .catch((err: unknown) => log.error(`catalog import ${imp.id}: state after a failed apply not saved`, err));
+  } finally {
+    jobs.delete(imp.id);
+  }
+}
