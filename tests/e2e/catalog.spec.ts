@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 const NBSP = '\u00a0';
 
 test('price list import → review → apply → «цены устарели» → «Пересчитать все» with its report → /cost', async ({ page, user: _user }) => {
+  test.setTimeout(90_000); // import, apply, reopen, recalculation and /cost: about 15 s idle, over 30 s on a loaded machine
   const post = async <T,>(name: string, data: object): Promise<T> => {
     const r = await page.request.post(`/api/v1/${name}`, { data });
     const body = (await r.json()) as T & { msg?: string };
@@ -89,7 +90,7 @@ test('price list import → review → apply → «цены устарели» �
   // The specification using the item is out of date in the list; «Пересчитать все» brings it up to date.
   await page.goto('/specifications');
   const specRow = page.getByRole('row').filter({ hasText: 'Шкаф' });
-  await expect(specRow.getByText('цены устарели')).toBeVisible();
+  await expect(specRow.getByText('цены устарели')).toBeVisible({ timeout: 20_000 }); // the list's code loads first: slow on a loaded machine
   await page.getByRole('button', { name: 'Пересчитать все' }).click();
   const recalc = page.getByRole('dialog', { name: 'Пересчитать все спецификации' });
   await recalc.getByRole('button', { name: 'Пересчитать', exact: true }).click();

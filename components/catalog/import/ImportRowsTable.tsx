@@ -98,7 +98,7 @@ export function ImportRowsTable({ list, loading, editable, onDecide, onPick }: {
                 <td className={s.right} data-label="Изменение">
                   <Change row={r} />
                 </td>
-                <td className={`${s.wide} ${open || r.status === 'skip' ? '' : s.noDecision}`}>
+                <td className={`${s.wide} ${s.decision} ${open || r.status === 'skip' ? '' : s.noDecision}`}>
                   {open ? <Decide r={r} onDecide={onDecide} onPick={onPick} /> : r.status === 'skip' ? <span className={s.muted}>пропустить</span> : null}
                 </td>
               </tr>
