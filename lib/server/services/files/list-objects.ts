@@ -28,12 +28,14 @@ const isoOf = (column: SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'Y
 
 /**
  * A listed object as a JSON array (the database builds it and the server parses one JSON text per call, not a
- * row of columns per object). Its positions are read by `wireOf`.
+ * row of columns per object). Its positions are read by `wireOf`. The caller's share of an object is looked up
+ * only for objects of others: the owner's access is `owner` whatever is shared.
  */
 const itemOf = (userId: string, withMetadata: boolean): SQL =>
   sql`json_build_array(o.id, o.name, o.parent_id, o.mode, o.type, o.kind, o.upload_id, o.size, o.mime, o.sha256, o.version,
         o.owner_id, ${isoOf(sql`o.created_at`)}, ${isoOf(sql`o.updated_at`)},
-        (select s.access from files_shares s where s.object_id = o.id and s.user_id = ${userId}),
+        case when o.owner_id = ${userId} then null
+             else (select s.access from files_shares s where s.object_id = o.id and s.user_id = ${userId}) end,
         ${withMetadata ? sql`o.metadata` : sql`null`})`;
 
 type Item = [string, string, string | null, string, string, string, string | null, number, string, string, number, string, string, string, string | null, string | null];
@@ -117,7 +119,7 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
            order by ${order}
            limit ${input.limit} offset ${input.offset}
         )
-        select ${chain} as chain, (select json_agg(p.item order by p.n) from page p) as objects, (select max(p.total) from page p) as total`,
+        select ${chain}::text as chain, (select json_agg(p.item order by p.n) from page p)::text as objects, (select max(p.total) from page p) as total`,
   );
   let inherited: FileAccess | null = null;
   if (input.root) {
@@ -137,7 +139,11 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
   return { objects: items.map((item) => wireOf(item, userId, inherited)), total };
 }
 
-/** A JSON column: PGlite and `pg` parse `json` already; `[]` for SQL null. */
+/**
+ * A JSON column sent as text (`::text`): parsed here, on the thread that answers, not in the PGlite worker —
+ * which would parse it and copy the parsed objects to this thread, and is the busier of the two under a list's
+ * load; `[]` for SQL null.
+ */
 function parsed<T extends unknown[]>(value: T | string | null | undefined): T {
   if (value == null) return [] as unknown as T;
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
