@@ -1,4 +1,6 @@
 import 'server-only';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** What drizzle-orm's PGlite driver and client.ts call on a PGlite client. */
@@ -25,16 +27,55 @@ interface WireError {
 /** A database error as the driver would throw it: its message with its code, detail, constraint … */
 const errorOf = (e: WireError): Error => Object.assign(new Error(e.message), e.fields);
 
+/** What the client needs of a worker thread or a child process. */
+interface Endpoint {
+  send(m: unknown): void;
+  on(event: 'message', fn: (m: Reply) => void): void;
+  on(event: 'error', fn: (err: Error) => void): void;
+  on(event: 'exit', fn: (code: number | null) => void): void;
+  stop(): Promise<unknown>;
+}
+
+/** The worker: a thread of this process, or (`childProcess`) a process of its own, ended by `close`. */
+function startWorker(opts: { dir?: string; loadDataDir?: Blob; settings: [string, string][]; childProcess?: boolean }): Endpoint {
+  const data = { dataDir: opts.dir, loadDataDir: opts.loadDataDir, startParams: opts.settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]) };
+  if (opts.childProcess) {
+    if (opts.loadDataDir) throw new Error('a database from a dump opens on a worker thread only');
+    const child = fork(fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url)), [], {
+      serialization: 'advanced',
+      execArgv: [],
+      env: { ...process.env, KALKULUS_PGLITE_WORKER: JSON.stringify(data) },
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    return {
+      send: (m) => child.send(m as object),
+      on: (event: string, fn: (...args: never[]) => void) => void child.on(event, fn as () => void),
+      // Its channel closed, the process exits by itself (pglite-worker.mjs); one that hangs is killed.
+      stop: async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.disconnect();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      },
+    };
+  }
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { name: 'kalkulus-pglite', workerData: data });
+  return {
+    send: (m) => worker.postMessage(m),
+    on: (event: string, fn: (...args: never[]) => void) => void worker.on(event, fn as () => void),
+    stop: () => worker.terminate(),
+  };
+}
+
 /**
  * PGlite on a worker thread (pglite-worker.mjs): the same calls as an in-process PGlite, each a message. A
  * transaction holds the database until its function settles, as PGlite's own does (other calls wait).
- * The worker lost (it never should be) fails every call waiting and every later one.
+ * The worker lost (it never should be) fails every call waiting and every later one. `childProcess`: the same
+ * worker as a process of its own, for work whose memory must go back to the system when it ends (see client.ts).
  */
-export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob; settings: [string, string][] }): Promise<PgliteLike> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    name: 'kalkulus-pglite',
-    workerData: { dataDir: opts.dir, loadDataDir: opts.loadDataDir, startParams: opts.settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]) },
-  });
+export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob; settings: [string, string][]; childProcess?: boolean }): Promise<PgliteLike> {
+  const worker = startWorker(opts);
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -69,7 +110,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, ...body });
+      worker.send({ id, op, ...body });
     });
   };
   const on = (tx?: number): Pick<PgliteLike, 'query' | 'exec'> => ({
@@ -112,7 +153,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
       try {
         await send('close');
       } finally {
-        await worker.terminate();
+        await worker.stop();
       }
     },
   };

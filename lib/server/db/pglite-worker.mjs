@@ -6,7 +6,10 @@
 // transaction holds the database; its id is the transaction's), `end` {tx, commit}, `batch` {statements:
 // [{sql, params}], tx} (all in turn, as one transaction when `tx`; answers each one's result), `listen` / `unlisten`
 // {channel}, `dumpDataDir` {compression}, `close`. Out: {id, result} or {id, error}; {channel, payload} for a notification.
-import { parentPort, workerData } from 'node:worker_threads';
+//
+// The same file runs as a child process too (`fork`, its data in KALKULUS_PGLITE_WORKER, messages over IPC):
+// the short-lived database that creates a new data folder, whose memory then goes back to the system with it.
+import { parentPort as threadPort, workerData as threadData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,7 +18,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const RAW = (value) => value;
 const PARSERS = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, RAW]));
 
-const { dataDir, loadDataDir, startParams } = workerData;
+const parentPort = threadPort ?? { postMessage: (m) => process.send(m), on: (event, fn) => process.on(event, fn) };
+const { dataDir, loadDataDir, startParams } = threadPort ? threadData : JSON.parse(process.env.KALKULUS_PGLITE_WORKER);
+// A child process ends with its parent's channel (closed after `close`, or the parent gone).
+if (!threadPort) process.on('disconnect', () => process.exit(0));
 const txs = new Map(); // transaction id → { tx, end(commit) }
 const listening = new Map(); // channel → unlisten
 let client;

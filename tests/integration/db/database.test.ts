@@ -101,7 +101,8 @@ describe(`database (${testDriver()})`, () => {
 });
 
 describe.runIf(testDriver() === 'pglite')('PGlite data folder', () => {
-  it('creates missing parent folders and keeps data across a close and reopen', async () => {
+  // A new folder is created and migrated by a worker process of its own (client.ts), then opened by the thread.
+  it('creates missing parent folders and keeps data across a close and reopen', { timeout: 180_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalkulus-pg-'));
     const pgDir = path.join(dir, 'nested', 'pg');
     try {
