@@ -3,13 +3,23 @@
 import dynamic from 'next/dynamic';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
-import { SpecEditor } from '@/components/specifications/SpecEditor';
+import { ListLoading } from '@/components/layout/ListLoading';
 import { specsApi, type SpecChoice } from '@/components/specifications/api';
 import { SpecPicker, SpecsPicker } from './SpecPicker';
 import s from './cost.module.css';
 
 // Whether a chosen specification is out of date: its code comes with the choice.
 const CostStaleNotice = dynamic(() => import('./CostStaleNotice').then((m) => m.CostStaleNotice), { ssr: false });
+// The draft editor (its rows, operations and the catalogue link) loads right after the first paint; until
+// then «Загрузка…» holds its place at the height of an empty draft.
+const SpecEditor = dynamic(() => import('@/components/specifications/SpecEditor').then((m) => m.SpecEditor), {
+  ssr: false,
+  loading: () => (
+    <div className={s.draftLoading}>
+      <ListLoading />
+    </div>
+  ),
+});
 
 /** The value of «Черновик» in the specification picker. */
 export const DRAFT = '';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BankingDashboard } from '@/components/demo/banking/BankingDashboard';
+import { BankingDashboard } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Банковская панель' };
 

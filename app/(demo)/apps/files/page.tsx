@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FilesApp } from '@/components/demo/files/FilesApp';
+import { FilesApp } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Файлы' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TaskListApp } from '@/components/demo/tasklist/TaskListApp';
+import { TaskListApp } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Список задач' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { OrderHistory } from '@/components/demo/shop/OrderHistory';
+import { OrderHistory } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'История заказов' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { OrderSummary } from '@/components/demo/shop/OrderSummary';
+import { OrderSummary } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Заказ' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ProductList } from '@/components/demo/shop/ProductList';
+import { ProductList } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Каталог' };
 

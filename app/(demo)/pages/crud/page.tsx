@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CrudPage } from '@/components/demo/crud/CrudPage';
+import { CrudPage } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Товары: правка' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ProfileList } from '@/components/demo/profile/ProfileList';
+import { ProfileList } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Список профилей' };
 

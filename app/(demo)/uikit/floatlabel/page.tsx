@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { FloatLabelDemo } from '@/components/demo/uikit/FloatLabelDemo';
+import { FloatLabelDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Плавающие подписи' };
 

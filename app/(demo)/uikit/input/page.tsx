@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { InputDemo } from '@/components/demo/uikit/InputDemo';
+import { InputDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Поля ввода' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { InvalidStateDemo } from '@/components/demo/uikit/InvalidStateDemo';
+import { InvalidStateDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Ошибки ввода' };
 

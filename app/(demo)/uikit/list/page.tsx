@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ListDemo } from '@/components/demo/uikit/ListDemo';
+import { ListDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Списки' };
 

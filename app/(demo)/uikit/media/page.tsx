@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { MediaDemo } from '@/components/demo/uikit/MediaDemo';
+import { MediaDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Медиа' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TableDemo } from '@/components/demo/uikit/TableDemo';
+import { TableDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Таблица' };
 

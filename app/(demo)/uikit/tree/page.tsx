@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TreeDemo } from '@/components/demo/uikit/TreeDemo';
+import { TreeDemo } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Дерево' };
 
