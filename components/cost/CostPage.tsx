@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
-import { emptySpec, newMaterial } from '@/components/specifications/spec-lines';
+import { emptySpec, newMaterial } from '@/components/specifications/spec-new';
 import { costApi, specsApi, type SpecChoice } from '@/components/specifications/api';
 import { formOf, paramsOf, type ParamsForm } from './CostParamsPanel';
 import { CostParamsSection } from './CostParamsSection';

@@ -11,7 +11,7 @@ import {
   type SemiFinishedMethod,
   type TaxRegime,
 } from '@/lib/domain/cost/types';
-import { formatPercent } from '@/lib/domain/money';
+import { formatPercentText } from '@/lib/domain/money/text';
 import type { LawDefaults } from './api';
 import s from './cost.module.css';
 
@@ -62,7 +62,7 @@ function vatOptions(law: LawDefaults | undefined, chosen: string | undefined) {
   const rates = [...new Set([...(law?.vatRates ?? []), chosen])].filter((r): r is string => !!r && r !== 'none');
   return [
     { value: '', label: 'по режиму' },
-    ...rates.map((r) => ({ value: r, label: formatPercent(r) })),
+    ...rates.map((r) => ({ value: r, label: formatPercentText(r) })),
     { value: 'none', label: 'без НДС' },
   ];
 }
@@ -124,7 +124,7 @@ export function CostParamsPanel({
     <div className={s.params}>
       {field('batchQty', 'Партия, ед.')}
       {field('additionalWagePct', 'Дополнительная ЗП, %')}
-      {field('contributionsPct', 'Страховые взносы, %', law ? `${formatPercent(law.contributionsPct)} — по умолчанию` : 'общий тариф — по умолчанию')}
+      {field('contributionsPct', 'Страховые взносы, %', law ? `${formatPercentText(law.contributionsPct)} — по умолчанию` : 'общий тариф — по умолчанию')}
       {field('accidentPct', 'НС и ПЗ, %', `${PARAM_DEFAULTS.accidentPct.replace('.', ',')} — по умолчанию`)}
       {field('preparationPct', 'Подготовка производства, % основной ЗП')}
       {pool('shop', 'ОПР (статья 10)')}

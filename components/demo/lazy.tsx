@@ -5,7 +5,7 @@ import { ListLoading } from '@/components/layout/ListLoading';
 import styles from './demo.module.css';
 
 /**
- * Demo pages whose whole content is one heavy PrimeReact showcase or app (DataTable, Calendar, MultiSelect,
+ * Demo pages whose whole content is one heavy PrimeReact showcase, app or form (DataTable, Calendar, MultiSelect,
  * Tree, PickList, Galleria…): their code loads right after the shell is painted, so none of it weighs on the
  * page's first load (`npm run bench -- page-weight`). Until then «Загрузка…» holds the content's place (a screen
  * tall, so nothing below it jumps).
@@ -29,6 +29,7 @@ export const CrudPage = dynamic(() => import('./crud/CrudPage').then((m) => m.Cr
 export const BankingDashboard = dynamic(() => import('./banking/BankingDashboard').then((m) => m.BankingDashboard), { ssr: false, loading: DemoLoading });
 export const FilesApp = dynamic(() => import('./files/FilesApp').then((m) => m.FilesApp), { ssr: false, loading: DemoLoading });
 export const TaskListApp = dynamic(() => import('./tasklist/TaskListApp').then((m) => m.TaskListApp), { ssr: false, loading: DemoLoading });
+export const NewProduct = dynamic(() => import('./shop/NewProduct').then((m) => m.NewProduct), { ssr: false, loading: DemoLoading });
 export const ProductList = dynamic(() => import('./shop/ProductList').then((m) => m.ProductList), { ssr: false, loading: DemoLoading });
 export const OrderHistory = dynamic(() => import('./shop/OrderHistory').then((m) => m.OrderHistory), { ssr: false, loading: DemoLoading });
 export const OrderSummary = dynamic(() => import('./shop/OrderSummary').then((m) => m.OrderSummary), { ssr: false, loading: DemoLoading });

@@ -1,24 +1,10 @@
 import type { ProcessStep } from '@/lib/domain/business-processes';
-import { type MaterialLine, type Operation, type SpecDocument } from '@/lib/domain/cost';
+import { type MaterialLine } from '@/lib/domain/cost';
 import { HUNDRED, ZERO, formatNumber, parseDecimal } from '@/lib/domain/money';
 
 /* The specification editor's lines: new lines and documents, and the values shown beside them. */
 
-let seq = 0;
-/** A fresh line id (unique in the document). */
-export const newLineId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
-
-export const emptySpec = (): SpecDocument => ({
-  schemaVersion: 1,
-  name: '',
-  unit: 'шт',
-  outputQty: '1',
-  materials: [],
-  operations: [],
-});
-
-export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
-export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
+export { emptySpec, newLineId, newMaterial, newOperation } from './spec-new';
 
 /** брутто − нетто of a line (the default quantity of its returnable waste), Russian, or '' when not computable. */
 export function defaultReturnableQty(m: MaterialLine): string {

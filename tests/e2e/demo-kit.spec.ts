@@ -260,7 +260,8 @@ test('демо-страницы: вход с главной и из профил
     await page.goto(visit.path);
     await expect(page.locator('html')).toHaveClass(look.darkTheme ? /app-dark/ : /^(?!.*app-dark)/);
     await expect(page.locator('[data-menu-mode]')).toHaveAttribute('data-menu-mode', look.menuMode);
-    await expect(heading(page, /.+/)).toBeVisible();
+    // The heavy showcases' heading comes with their code, right after the shell (components/demo/lazy.tsx).
+    await expect(heading(page, /.+/)).toBeVisible({ timeout: 15_000 });
     await visit.act(page);
   }
 
@@ -276,7 +277,8 @@ test('демо-страницы: вход с главной и из профил
     });
   for (const { path } of VISITS) {
     await page.goto(path);
-    await expect(heading(page, /.+/)).toBeVisible();
+    // The heavy showcases' heading comes with their code, right after the shell (components/demo/lazy.tsx).
+    await expect(heading(page, /.+/)).toBeVisible({ timeout: 15_000 });
     // Polled: a route's own style sheet may arrive after the load event (client components' CSS).
     await expect.poll(() => overflow(page), { message: path }).toBeNull();
   }

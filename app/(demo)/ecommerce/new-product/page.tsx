@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NewProduct } from '@/components/demo/shop/NewProduct';
+import { NewProduct } from '@/components/demo/lazy';
 
 export const metadata: Metadata = { title: 'Новый товар' };
 

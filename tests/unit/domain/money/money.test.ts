@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNumber, formatPercent, parseDecimal, parseMoney, roundKop, roundRub, toMoneyString } from '@/lib/domain/money';
+import { formatPercentText } from '@/lib/domain/money/text';
 
 const NB = '\u00a0';
 
@@ -95,6 +96,14 @@ describe('Russian formatting', () => {
     expect(formatPercent('15.5')).toBe(`15,5${NB}%`);
     expect(formatPercent('33.3333')).toBe(`33,33${NB}%`);
     expect(formatPercent('22')).toBe(`22${NB}%`);
+  });
+
+  it('formatPercentText (no decimal.js, for first paint) writes what formatPercent writes', () => {
+    for (const v of ['22', '0', '7', '10.00', '15.5', '33.3333', '33.335', '0.005', '0.004', '-12.5', '-0.004', '-0.005', '099.995', '1234.5']) {
+      expect(formatPercentText(v), v).toBe(formatPercent(v));
+    }
+    expect(formatPercentText('33.335')).toBe(`33,34${NB}%`);
+    expect(formatPercentText('abc')).toBe(`abc${NB}%`);
   });
 
   it('matches Intl ru-RU for money columns', () => {

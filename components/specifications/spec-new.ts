@@ -1,0 +1,19 @@
+import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
+
+/* New specification documents and lines: no arithmetic, so a page can create a draft before the editor's code loads. */
+
+let seq = 0;
+/** A fresh line id (unique in the document). */
+export const newLineId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export const emptySpec = (): SpecDocument => ({
+  schemaVersion: 1,
+  name: '',
+  unit: 'шт',
+  outputQty: '1',
+  materials: [],
+  operations: [],
+});
+
+export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
+export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });
