@@ -15,6 +15,9 @@ export function requestListener(
   opts?: { jsonLog?: boolean; write?: (line: string) => unknown; metrics?: import('./server-metrics.mjs').ServerMetrics },
 ): (req: IncomingMessage, res: ServerResponse) => void;
 
+/** One full V8 collection once the server's requests have stopped for `idleMs` (2 s). */
+export function collectWhenIdle(server: import('node:http').Server, opts?: { idleMs?: number }): void;
+
 /** A request path fit for the log: no query string, secret-looking segments replaced by `:secret`. */
 export function logPath(url?: string): string;
 

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createMetrics, METRICS } from './server-metrics.mjs';
 
 /** Private header carrying the TCP peer's address (read by lib/server/client-ip.ts); a client's copy is overwritten. */
@@ -156,6 +158,33 @@ function refuseUndecodable(req, res) {
 }
 
 /**
+ * After a burst of requests V8 keeps the old-generation pages its heap grew to and gives them back only on a full
+ * collection (measured under the soak on PostgreSQL: 158 → 288 MiB resident 30 s after it, 62 of 146 MiB of old
+ * space in use; with a full collection once idle, 159 MiB). So once no request has started or ended for
+ * `idleMs` after some did, one full collection runs (about 100 ms; an open notification stream does not count
+ * as activity, it would otherwise keep the server from ever collecting).
+ */
+export function collectWhenIdle(server, { idleMs = 2000 } = {}) {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  let last = 0;
+  let dirty = false;
+  const touch = () => {
+    dirty = true;
+    last = performance.now();
+  };
+  server.on('request', (req, res) => {
+    touch();
+    res.once('close', touch);
+  });
+  setInterval(() => {
+    if (!dirty || performance.now() - last < idleMs) return;
+    dirty = false;
+    gc();
+  }, 1000).unref();
+}
+
+/**
  * A production server takes Next's configuration from the build (`.next/required-server-files.json`, as Next's
  * own standalone server does), not from next.config.mjs: the container's tree has no next.config.mjs, and the
  * build and the server can never disagree.
@@ -186,6 +215,7 @@ async function main() {
   const metrics = createMetrics();
   globalThis[METRICS] = metrics;
   const server = http.createServer(requestListener(app.getRequestHandler(), { metrics }));
+  collectWhenIdle(server);
   server.on('error', (err) => {
     console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
     process.exit(1);
