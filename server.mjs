@@ -160,7 +160,7 @@ function refuseUndecodable(req, res) {
 /**
  * After a burst of requests V8 keeps the old-generation pages its heap grew to and gives them back only on a full
  * collection (measured under the soak on PostgreSQL: 158 → 288 MiB resident 30 s after it, 62 of 146 MiB of old
- * space in use; with a full collection once idle, 159 MiB). So once no request has started or ended for
+ * space in use; with one full collection once idle, 230 MiB — docs/architecture.md, «База данных»). So once no request has started or ended for
  * `idleMs` after some did, one full collection runs (about 100 ms; an open notification stream does not count
  * as activity, it would otherwise keep the server from ever collecting).
  */
