@@ -50,7 +50,8 @@ async function settings(page: Page, baseURL: string, menuMode: 'static' | 'horiz
 }
 
 test('демо-приложения: главное действие каждой страницы, режимы меню, схемы, телефон', async ({ page, user, baseURL }) => {
-  test.setTimeout(150_000); // about 45 s on an idle machine; the margin is for a loaded one
+  // Each app's content loads after the shell: about a minute on an idle machine; the margin is for a loaded one.
+  test.setTimeout(360_000);
   expect(user.email).toBeTruthy();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));

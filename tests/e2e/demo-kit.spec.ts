@@ -235,7 +235,8 @@ const VISITS: { path: string; act: (page: Page) => Promise<void> }[] = [
 ];
 
 test('демо-страницы: вход с главной и из профиля, каждая страница в своём виде, без ошибок и без прокрутки вбок', async ({ page, context, baseURL, user }) => {
-  test.setTimeout(120_000);
+  // Every demo path in its modes, each showcase loaded after the shell; the margin is for a loaded machine.
+  test.setTimeout(360_000);
   expect(user.email).toBeTruthy();
   const base = baseURL ?? 'http://127.0.0.1:3018';
   const errors: string[] = [];
