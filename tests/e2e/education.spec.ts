@@ -10,7 +10,7 @@ const SHELL: A11yOptions = { landmarks: ['main', 'nav', 'header'] };
  */
 test('a course lesson: a wrong then right answer, a specification built for a task, progress kept', async ({ page, user: _user }) => {
   // Six pages and a specification built in the editor: about 15 s on an idle machine.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/education');
   await expect(page.getByRole('heading', { name: 'Обучение', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Начать' }).first()).toBeVisible();
