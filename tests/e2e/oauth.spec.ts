@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { oauthPort, telegramAuthResult } from './oauth-provider';
 
+// Each test goes to the provider and back, some twice: seconds on an idle machine, the margin is for a loaded one.
+test.describe.configure({ timeout: 90_000 });
+
 const newLogin = () => `ivan-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}`;
 
 /** Clicks a provider button until the browser is on the provider's consent page (the first click may come before hydration). */
@@ -10,7 +13,7 @@ async function toProvider(page: Page, button: string) {
   await expect(async () => {
     if (!page.url().includes(`:${oauthPort()}/`)) await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('heading', { name: 'Яндекс ID' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function allowAs(page: Page, login: string) {
@@ -22,7 +25,7 @@ async function openProfile(page: Page) {
   await expect(async () => {
     await page.getByRole('button', { name: 'Профиль' }).click();
     await expect(page.getByTestId('profile-email')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('вход через Яндекс ID: согласие у провайдера → обратно на страницу; повторный вход — тот же пользователь', async ({ page }) => {

@@ -80,21 +80,21 @@ async function signInFrom(page: Page, query: string) {
 
 test.describe('вход по паролю: next с другим сайтом ведёт на главную', () => {
   test(`${HOSTILE_IN_BROWSER.length} значений next, закодированных в адресе`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await eachSignedOut(browser, HOSTILE_IN_BROWSER, async (page, left, next) => {
       await signInFrom(page, `next=${encodeURIComponent(next)}`);
       await expectHome(page, left, `next=${JSON.stringify(next)}`);
     });
   });
   test(`${RAW.length} значений как в ссылке (без нашего кодирования)`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await eachSignedOut(browser, RAW, async (page, left, query) => {
       await signInFrom(page, query);
       await expectHome(page, left, `?${query}`);
     });
   });
   test(`${GOOD.length} значений next своего сайта остаются на своей странице`, async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await eachSignedOut(browser, GOOD, async (page, left, [next, where]) => {
       await signInFrom(page, `next=${encodeURIComponent(next)}`);
       expect(page.url().slice(new URL(page.url()).origin.length), `next=${JSON.stringify(next)}`).toMatch(where);
@@ -104,7 +104,7 @@ test.describe('вход по паролю: next с другим сайтом в�
 });
 
 test('возврат из Telegram: next с другим сайтом ведёт на главную', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await eachSignedOut(browser, [`//${EVIL}`, `/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`], async (page, left, next) => {
     const result = telegramAuthResult({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Пётр' });
     await page.goto(`/auth?next=${encodeURIComponent(next)}#tgAuthResult=${result}`);
@@ -114,7 +114,7 @@ test('возврат из Telegram: next с другим сайтом ведёт
 });
 
 test('возврат из Яндекс ID: next с другим сайтом ведёт на главную', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const provider = `http://127.0.0.1:${oauthPort()}`;
   const left = await fence(page, [provider]);
   for (const next of [`/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`]) {
