@@ -37,7 +37,8 @@ test('folder on /specifications → «Новая спецификация» in i
   // Listed in the folder, table and tiles; opening it goes to its editor.
   await page.goto(`/specifications/folder/${encodeURIComponent(folderId)}`);
   const link = page.getByRole('link', { name: 'Табурет в папке' });
-  await expect(link).toBeVisible();
+  // The folder's list loads after the page (its table with the first answer): longer on a loaded machine.
+  await expect(link).toBeVisible({ timeout: 15_000 });
   await expect(link).toHaveAttribute('href', specPath);
   await page.getByRole('button', { name: 'Плитка', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Файлы и папки' }).getByRole('button', { name: /Табурет в папке/ })).toBeVisible();
