@@ -1,7 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { oauthPort, telegramAuthResult } from './oauth-provider';
+
+// A list or a sign-in answer can take several seconds on a loaded machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Each test goes to the provider and back, some twice: seconds on an idle machine, the margin is for a loaded one.
 test.describe.configure({ timeout: 90_000 });

@@ -1,4 +1,9 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
+
+// A list or a sign-in answer can take several seconds on a loaded machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+// Each test walks several lists and the editor: its margin for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * /specifications: the documents page with type `specifications` — a folder, «Новая спецификация»
