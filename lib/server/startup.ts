@@ -23,6 +23,9 @@ export async function startServer(): Promise<void> {
     if (others.length > 0) console.warn(`\n${mismatchMessage(instanceName(), others)}\n`);
     const { startUploadSweeper } = await import('./services/files/sweep-uploads');
     startUploadSweeper(ctx);
+    // A price list apply lost with the last process (PGlite): its unseen rows go, the import is ready again.
+    const { cleanLostApplies } = await import('./services/catalog/pending');
+    await cleanLostApplies(ctx).catch((err) => log.error('catalog: rows of applies lost with the last process not removed', err));
     // The shipped courses into the database by version (a failure is logged; education calls retry it).
     const { ensureEducationContent } = await import('./services/education/content-sync');
     await ensureEducationContent(ctx).catch((err) => log.error('education content could not be loaded; will retry on the next education call', err));

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogImportRows, companies } from '@/lib/server/db/schema';
+import { catalogImportRows, catalogImports, catalogItems, catalogPrices, companies } from '@/lib/server/db/schema';
+import { cleanLostApplies } from '@/lib/server/services/catalog/pending';
 import type { CatalogItem, ImportRow, ImportSummary } from '@/lib/schemas/catalog';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -119,7 +120,7 @@ describe(`catalog price list import (${testDriver()})`, () => {
     expect(again).toMatchObject({ remembered: true, mapping: up.mapping });
   });
 
-  it('apply runs as a background job: one transaction, progress up to the total, refused while running and after, undo', async () => {
+  it('apply runs as a background job: other requests answered between its batches, nothing seen or left before the end, refused while running and after, undo', async () => {
     const { ctx, alice, bob } = suite;
     const sup = await supplier(ctx, alice, 'ООО «Склад»');
     const n = 4500;
@@ -129,7 +130,7 @@ describe(`catalog price list import (${testDriver()})`, () => {
     expect(await waitPreview(alice, up.importId)).toMatchObject({ state: 'ready', summary: { new: n } });
     await ok(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
 
-    // All or nothing: a row that fails in the third batch (no price) rolls back the items of the first two.
+    // All or nothing: a row that fails in the third batch (no price) removes the items of the first two.
     const broken = and(eq(catalogImportRows.importId, up.importId), eq(catalogImportRows.row, 4400));
     await ctx.db.update(catalogImportRows).set({ priceKop: null }).where(broken);
     await ok(ctx, alice, 'catalog/import/apply', { importId: up.importId });
@@ -137,6 +138,8 @@ describe(`catalog price list import (${testDriver()})`, () => {
     expect(failed.last).toMatchObject({ state: 'ready', applied: null, error: 'Применить не удалось из-за ошибки на сервере; каталог не изменился. Попробуйте ещё раз.' });
     expect(failed.seen.some((d) => d >= 4000)).toBe(true);
     expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура' })).total).toBe(0);
+    expect(await ctx.db.$count(catalogItems, eq(catalogItems.importId, up.importId))).toBe(0);
+    expect(await ctx.db.$count(catalogPrices, eq(catalogPrices.importId, up.importId))).toBe(0);
     await ctx.db.update(catalogImportRows).set({ priceKop: 1050 }).where(broken);
 
     const started = await ok<ImportStatus>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
@@ -145,10 +148,25 @@ describe(`catalog price list import (${testDriver()})`, () => {
     const again = await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId });
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe('Этот импорт уже применяется — дождитесь конца.');
-    const { last, seen } = await waitApply(alice, up.importId);
+    // Another request while it applies (on PGlite too: one connection) is answered between its batches, before the
+    // end, and sees none of the rows written so far.
+    const seen: number[] = [];
+    const during: number[] = [];
+    let last: ImportStatus;
+    for (;;) {
+      last = await ok<ImportStatus>(ctx, alice, 'catalog/import/status', { importId: up.importId });
+      seen.push(last.done);
+      if (last.state !== 'applying') break;
+      const { total } = await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура' });
+      const after = await ok<ImportStatus>(ctx, alice, 'catalog/import/status', { importId: up.importId });
+      seen.push(after.done);
+      if (after.state === 'applying') during.push(total);
+      else expect([0, n]).toContain(total);
+    }
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every((t) => t === 0)).toBe(true);
     expect(last).toMatchObject({ state: 'applied', done: n, total: n, error: null, applied: { prices: n, created: n } });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(seen.some((d) => d > 0 && d < n)).toBe(true);
     expect((await callProduct<Body>(ctx, bob, 'catalog/import/status', { importId: up.importId })).status).toBe(404);
     expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура 4499' })).total).toBe(1);
     expect((await callProduct<Body>(ctx, alice, 'catalog/import/apply', { importId: up.importId })).body.msg).toBe('Этот импорт уже применён.');
@@ -157,6 +175,37 @@ describe(`catalog price list import (${testDriver()})`, () => {
     expect(undone.removed).toMatchObject({ prices: n, items: n });
     expect((await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Фурнитура' })).total).toBe(0);
     expect(await ok<ImportStatus>(ctx, alice, 'catalog/import/status', { importId: up.importId })).toMatchObject({ state: 'undone', applied: null });
+  });
+
+  it('an apply lost with its process: its rows stay unseen, go at start-up (PGlite) or when applied again', async () => {
+    const { ctx, alice } = suite;
+    const sup = await supplier(ctx, alice, 'ООО «Обрыв»');
+    const csv = 'Наименование;Цена\nСтяжка эксцентриковая;12\nШкант 8×30;1,20';
+    const up = await ok<{ importId: string; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'lost.csv', data: Buffer.from(csv).toString('base64') });
+    await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping, vatIncluded: false });
+    expect(await waitPreview(alice, up.importId)).toMatchObject({ state: 'ready', summary: { new: 2 } });
+    await ok(ctx, alice, 'catalog/import/create-all', { importId: up.importId, create: true });
+    // What a process that died in the middle of the apply left: the import `applying` (an hour ago) and a written row.
+    const [imp] = await ctx.db.select({ options: catalogImports.options }).from(catalogImports).where(eq(catalogImports.id, up.importId));
+    const options = { ...imp!.options, applyStartedAt: new Date(Date.now() - 3_600_000).toISOString() };
+    await ctx.db.update(catalogImports).set({ state: 'applying', options }).where(eq(catalogImports.id, up.importId));
+    const [left] = await ctx.db.insert(catalogItems).values({ ownerId: alice.user.id, name: 'Стяжка эксцентриковая', nameNorm: 'стяжка эксцентриковая', unit: 'шт', importId: up.importId }).returning({ id: catalogItems.id });
+    await ctx.db.insert(catalogPrices).values({ ownerId: alice.user.id, itemId: left!.id, supplierId: sup, priceKop: 1200, validFrom: '2026-01-01', importId: up.importId });
+    const found = async () => (await ok<{ total: number }>(ctx, alice, 'catalog/items/list', { q: 'Стяжка' })).total;
+    expect(await found()).toBe(0);
+    expect((await callProduct<Body>(ctx, alice, 'catalog/items/get', { id: left!.id })).status).toBe(404);
+
+    await cleanLostApplies(ctx);
+    const st = await ok<ImportStatus>(ctx, alice, 'catalog/import/status', { importId: up.importId });
+    expect(st).toMatchObject({ state: 'ready', error: 'Применение прервалось (сервер перезапускался); каталог не изменился. Примените снова.' });
+    // PGlite: one process owns the database, so the rows are removed at start-up; PostgreSQL: another instance may
+    // be applying, so they stay (unseen) until the import is applied again.
+    expect(await ctx.db.$count(catalogItems, eq(catalogItems.importId, up.importId))).toBe(testDriver() === 'pglite' ? 0 : 1);
+
+    await ok(ctx, alice, 'catalog/import/apply', { importId: up.importId });
+    expect((await waitApply(alice, up.importId)).last).toMatchObject({ state: 'applied', applied: { prices: 2, created: 2 } });
+    expect(await found()).toBe(1);
+    expect(await ctx.db.$count(catalogItems, eq(catalogItems.id, left!.id))).toBe(0);
   });
 
   it('XLSX: reads the first sheet; a broken book is a Russian 422', async () => {

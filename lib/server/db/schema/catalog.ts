@@ -57,11 +57,14 @@ export const catalogItems = pgTable(
     archived: boolean('archived').notNull().default(false),
     version: integer('version').notNull().default(1),
     pricesChangedAt: timestamp('prices_changed_at', { withTimezone: true }),
+    /** The price list import that created it: while that import is `applying` the item is not there for any reader. */
+    importId: uuid('import_id'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('catalog_items_owner_name_idx').on(t.ownerId, t.nameNorm),
+    index('catalog_items_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     index('catalog_items_owner_article_idx').on(t.ownerId, t.article),
     index('catalog_items_owner_group_idx').on(t.ownerId, t.groupId),
     index('catalog_items_search_trgm_idx').using('gin', sql`search_norm(${t.name} || ' ' || ${t.article}) gin_trgm_ops`),
@@ -86,7 +89,7 @@ export const catalogPrices = pgTable(
     vatRate: text('vat_rate').notNull().default('none'),
     currency: text('currency').notNull().default('RUB'),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
-    /** The price list import that wrote it (undo removes it). */
+    /** The price list import that wrote it (undo removes it); while that import is `applying` the row is not there for any reader. */
     importId: uuid('import_id'),
     createdAt: created(),
   },

@@ -6,6 +6,7 @@ import type { PriceOnDate } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { catalogItems, workCentres } from '../../db/schema';
 import type { ItemRow } from './model';
+import { itemVisible } from './pending';
 import type { WorkCentreRow } from './work-centres';
 import { itemsForPricing, pricesOnDate } from './prices';
 
@@ -53,7 +54,7 @@ async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds
     const foreign = await db
       .select({ id: catalogItems.id, article: catalogItems.article, nameNorm: catalogItems.nameNorm })
       .from(catalogItems)
-      .where(and(ne(catalogItems.ownerId, callerId), inArray(catalogItems.id, itemIds)));
+      .where(and(ne(catalogItems.ownerId, callerId), inArray(catalogItems.id, itemIds), itemVisible()));
     const articles = [...new Set(foreign.map((f) => f.article.trim().toLowerCase()).filter(Boolean))];
     const names = [...new Set(foreign.map((f) => f.nameNorm))];
     const own = foreign.length
@@ -64,6 +65,7 @@ async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds
             and(
               eq(catalogItems.ownerId, callerId),
               eq(catalogItems.archived, false),
+              itemVisible(),
               or(inArray(catalogItems.nameNorm, names), articles.length ? inArray(sql`lower(${catalogItems.article})`, articles) : undefined),
             ),
           )

@@ -7,6 +7,7 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { touchPrices } from './add-price';
+import { priceVisible } from './pending';
 
 /** `catalog/prices/delete {id}` → `{deleted: 1}`. */
 export const deletePrice = defineCall({
@@ -16,7 +17,7 @@ export const deletePrice = defineCall({
     const gone = await ctx.db.transaction(async (tx) => {
       const rows = await tx
         .delete(catalogPrices)
-        .where(and(eq(catalogPrices.id, input.id), eq(catalogPrices.ownerId, user.id)))
+        .where(and(eq(catalogPrices.id, input.id), eq(catalogPrices.ownerId, user.id), priceVisible()))
         .returning({ itemId: catalogPrices.itemId });
       await touchPrices(tx as unknown as Db, user.id, rows.map((r) => r.itemId));
       return rows;

@@ -11,6 +11,7 @@ import { ServiceError } from '../../errors';
 import { log } from '../../log';
 import { importOnWire, type ImportDbRow } from './import-model';
 import type { PreviewOptions } from './import-run';
+import { dropPending } from './pending';
 import { touchItemsInUse } from './usage';
 
 /** Rows applied between two yields (and progress reports), as in the preview. */
@@ -20,9 +21,9 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 export type ImportWire = ReturnType<typeof importOnWire>;
 
 /**
- * Applies in progress in this process: the import as `catalog/import/status` answers it, with its progress. On
- * PGlite (one connection) the transaction holds the database until it ends, so the status of a running apply is
- * answered from here; on PostgreSQL the progress is also written into the import's row (other instances read it).
+ * Applies in progress in this process: the import as `catalog/import/status` answers it, with its progress (no
+ * write per batch on PGlite); on PostgreSQL the progress is also written into the import's row (other instances
+ * read it).
  */
 const KEY = Symbol.for('kalkulus.catalogApplyJobs');
 const holder = globalThis as { [KEY]?: Map<string, { ownerId: string; wire: ImportWire }> };
@@ -44,8 +45,8 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
 }
 
 /** New items for the rows marked to create, each with its price row, one statement per batch; returns their ids. */
-async function createItems(tx: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<string[]> {
-  const wanted = await tx
+async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<string[]> {
+  const wanted = await db
     .select({ name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
     .from(catalogImportRows)
     .where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
@@ -58,11 +59,11 @@ async function createItems(tx: Db, ownerId: string, imp: { id: string; supplierI
       ids.push(id);
       return { id, name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
     });
-    await tx.execute(sql`
+    await db.execute(sql`
       with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, price bigint, vat text)),
       made as (
-        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, prices_changed_at)
-        select id, ${ownerId}::text, name, norm, article, unit, okei, now() from x
+        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, prices_changed_at, import_id)
+        select id, ${ownerId}::text, name, norm, article, unit, okei, now(), ${imp.id}::uuid from x
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
@@ -72,9 +73,9 @@ async function createItems(tx: Db, ownerId: string, imp: { id: string; supplierI
 }
 
 /** Price rows of the changed rows (an item deleted since the preview is left out), a batch of rows per statement. */
-async function writePrices(tx: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
+async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
   const changed = await rows<{ row: number }>(
-    tx,
+    db,
     sql`select r."row" from catalog_import_rows r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
         where r.import_id = ${imp.id}::uuid and r.status = 'changed' order by r."row"`,
   );
@@ -82,7 +83,7 @@ async function writePrices(tx: Db, ownerId: string, imp: { id: string; supplierI
   for (let i = 0; i < changed.length; i += BATCH) {
     const part = changed.slice(i, i + BATCH);
     const [n] = await rows<{ n: number }>(
-      tx,
+      db,
       sql`
       with p as (
         insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
@@ -101,26 +102,31 @@ async function writePrices(tx: Db, ownerId: string, imp: { id: string; supplierI
 }
 
 /**
- * Applies a claimed import (state `applying`) in the background: ONE transaction — new items with their prices,
- * then the changed prices, a batch per statement with a yield to other requests and a progress report between
- * batches, the «цены устарели» mark, and the import becomes `applied` with its result. Any failure rolls it all
- * back and returns the import to `ready` with a Russian message in `error`.
+ * Applies a claimed import (state `applying`) in the background. The new items with their prices, then the changed
+ * prices, are written a batch per statement, each its own short transaction marked with the import's id (unseen by
+ * every reader while the import is `applying`, see `pending.ts`), with a progress report and a yield to other
+ * requests between batches. One short last transaction does the «цены устарели» mark and makes the import `applied`
+ * with its result — and so all its rows visible at once. Any failure removes what was written and returns the
+ * import to `ready` with a Russian message in `error`: all or nothing.
  */
 export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<ImportDbRow, 'data'>, total: number): Promise<void> {
   const opts = imp.options as unknown as PreviewOptions;
   const wire: ImportWire = { ...importOnWire(imp), state: 'applying', done: 0, total, error: null };
   jobs.set(imp.id, { ownerId, wire });
   const shared = ctx.database.driver === 'postgres';
+  const db = ctx.db;
   const progress = async (n: number) => {
     wire.done += n;
-    if (shared) await ctx.db.update(catalogImports).set({ progressDone: wire.done }).where(eq(catalogImports.id, imp.id));
+    if (shared) await db.update(catalogImports).set({ progressDone: wire.done }).where(eq(catalogImports.id, imp.id));
     await yieldToOthers();
   };
   try {
-    await ctx.db.transaction(async (t) => {
+    // Rows of an earlier apply of this import lost with its process.
+    await dropPending(db, imp.id);
+    const created = await createItems(db, ownerId, imp, opts, progress);
+    const priced = await writePrices(db, ownerId, imp, opts, progress);
+    await db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const created = await createItems(tx, ownerId, imp, opts, progress);
-      const priced = await writePrices(tx, ownerId, imp, opts, progress);
       await touchItemsInUse(tx, ownerId, sql`select item_id from catalog_import_rows where import_id = ${imp.id}::uuid and status = 'changed'`);
       const applied = { prices: priced + created.length, created: created.length };
       const [done] = await tx
@@ -133,11 +139,16 @@ export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<Impor
   } catch (e) {
     if (!(e instanceof ServiceError)) log.error(`catalog import ${imp.id} apply failed`, e);
     const msg = e instanceof ServiceError ? e.message : 'Применить не удалось из-за ошибки на сервере; каталог не изменился. Попробуйте ещё раз.';
-    await ctx.db
-      .update(catalogImports)
-      .set({ state: 'ready', error: msg, progressDone: imp.progressDone, progressTotal: imp.progressTotal })
-      .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')))
-      .catch((err: unknown) => log.error(`catalog import ${imp.id}: state after a failed apply not saved`, err));
+    try {
+      await dropPending(db, imp.id);
+      await db
+        .update(catalogImports)
+        .set({ state: 'ready', error: msg, progressDone: imp.progressDone, progressTotal: imp.progressTotal })
+        .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')));
+    } catch (err) {
+      // Still `applying`: its rows stay unseen; the start-up clean-up (PGlite) or the next apply removes them.
+      log.error(`catalog import ${imp.id}: rows of a failed apply not removed`, err);
+    }
   } finally {
     jobs.delete(imp.id);
   }

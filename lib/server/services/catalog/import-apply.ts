@@ -9,9 +9,9 @@ import { APPLY_LOST_AFTER_MIN, findImport, importState } from './import-model';
 
 /**
  * `catalog/import/apply {importId}` → `{importId, state: 'applying', done: 0, total}` at once: applies the preview in
- * the background (`runApply`: one transaction, progress and then `applied` with `{prices, created}` by
- * `catalog/import/status`). Only a ready preview, once (409); an apply lost with its process (still `applying` after
- * `APPLY_LOST_AFTER_MIN`) may be started again — its transaction never committed.
+ * the background (`runApply`: batches unseen until one last short transaction, progress and then `applied` with
+ * `{prices, created}` by `catalog/import/status`). Only a ready preview, once (409); an apply lost with its process
+ * (still `applying` after `APPLY_LOST_AFTER_MIN`) may be started again — what it wrote is removed first.
  */
 const applyingNow = () => importState('Этот импорт уже применяется — дождитесь конца.');
 
@@ -19,7 +19,7 @@ export const importApply = defineCall({
   input: importIdInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
-    // Running in this process: refused at once (on PGlite its transaction holds the database until it ends).
+    // Running in this process: refused at once, without a read.
     if (liveApply(user.id, input.importId)) throw applyingNow();
     const imp = await findImport(ctx.db, user.id, input.importId);
     const total = await rowsToApply(ctx.db, user.id, imp.id);

@@ -4,6 +4,7 @@ import type { ImportMapping, ImportState, ImportSummary } from '@/lib/schemas/ca
 import type { Db } from '../../db/client';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { ServiceError } from '../../errors';
+import { APPLY_INTERRUPTED } from './pending';
 
 export type ImportDbRow = typeof catalogImports.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function findImport(db: Db, ownerId: string, id: string): Promise<O
   return row;
 }
 
-/** An apply still `applying` after this long is taken as lost with its process (its transaction never committed). */
+/** An apply still `applying` after this long is taken as lost with its process (its rows stay unseen; applying again removes them first). */
 export const APPLY_LOST_AFTER_MIN = 30;
 
 const applyLost = (r: Omit<ImportDbRow, 'data'>) => {
@@ -62,7 +63,7 @@ export const importOnWire = (r: Omit<ImportDbRow, 'data'>) => ({
   done: r.progressDone,
   total: r.progressTotal,
   summary: r.summary ?? null,
-  error: applyLost(r) ? 'Применение прервалось (сервер перезапускался); каталог не изменился. Примените снова.' : r.error,
+  error: applyLost(r) ? APPLY_INTERRUPTED : r.error,
   applied: appliedOf(r),
   createdAt: r.createdAt.toISOString(),
   appliedAt: r.appliedAt?.toISOString() ?? null,

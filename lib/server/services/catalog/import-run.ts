@@ -11,6 +11,7 @@ import { ServiceError } from '../../errors';
 import { log } from '../../log';
 import { FIELD_TITLES, summaryOf } from './import-model';
 import { columnLetter, fileRows, type ImportFormat } from './import-read';
+import { itemVisible, notPending } from './pending';
 
 export interface PreviewOptions {
   mapping: ImportMapping;
@@ -52,7 +53,7 @@ async function supplierPrices(db: Db, ownerId: string, supplierId: string, date:
   const found = await rows<{ item_id: string; price_kop: string | number }>(
     db,
     sql`select distinct on (item_id) item_id, price_kop from catalog_prices
-        where owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid and valid_from <= ${date}::date
+        where owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid and valid_from <= ${date}::date and ${notPending(sql`import_id`)}
         order by item_id, valid_from desc, created_at desc`,
   );
   return new Map(found.map((r) => [r.item_id, Number(r.price_kop)]));
@@ -81,7 +82,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     const [file] = await db.select({ data: catalogImports.data, format: catalogImports.format, supplierId: catalogImports.supplierId }).from(catalogImports).where(eq(catalogImports.id, importId));
     if (!file?.data) throw new ServiceError('IMPORT_STATE', 'Файл импорта уже не хранится: загрузите его снова.');
     await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, importId));
-    const items = await db.select({ id: catalogItems.id, name: catalogItems.name, article: catalogItems.article }).from(catalogItems).where(eq(catalogItems.ownerId, ownerId));
+    const items = await db.select({ id: catalogItems.id, name: catalogItems.name, article: catalogItems.article }).from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), itemVisible()));
     const matcher = createMatcher();
     for (let i = 0; i < items.length; i += BATCH) {
       matcher.add(items.slice(i, i + BATCH));
@@ -145,7 +146,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
 /** Items of the owner by id (for names in the review). */
 export async function itemNames(db: Db, ownerId: string, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: catalogItems.id, name: catalogItems.name }).from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, [...new Set(ids)])));
+  const rows = await db.select({ id: catalogItems.id, name: catalogItems.name }).from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, [...new Set(ids)]), itemVisible()));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

@@ -7,8 +7,7 @@ import { findImport, importOnWire } from './import-model';
 
 /**
  * `catalog/import/status {importId}` → `{importId, state, done, total, summary, error, applied, …}`: progress of the
- * preview or of the apply and the import's fate. An apply running in this process answers from memory (on PGlite its
- * transaction holds the database until it ends).
+ * preview or of the apply and the import's fate. An apply running in this process answers from memory.
  */
 export const importStatus = defineCall({
   input: importIdInput,

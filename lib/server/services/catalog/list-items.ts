@@ -6,6 +6,7 @@ import { catalogGroups, catalogItems, catalogPrices } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { groupNames, itemOnWire } from './model';
+import { itemVisible, priceVisible } from './pending';
 import { pricesOnDate } from './prices';
 
 const ORDER = {
@@ -34,7 +35,7 @@ export const listItems = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const date = input.date ?? moscowToday();
-    const where: SQL[] = [eq(catalogItems.ownerId, user.id)];
+    const where: SQL[] = [eq(catalogItems.ownerId, user.id), itemVisible()];
     if (input.archived !== 'all') where.push(eq(catalogItems.archived, input.archived === 'yes'));
     if (input.type) where.push(eq(catalogItems.type, input.type));
     if (input.groupId) {
@@ -44,7 +45,7 @@ export const listItems = defineCall({
       where.push(inArray(catalogItems.groupId, ids));
     }
     if (input.supplierId) {
-      where.push(sql`exists (select 1 from ${catalogPrices} where ${catalogPrices.itemId} = ${catalogItems.id} and ${catalogPrices.supplierId} = ${input.supplierId})`);
+      where.push(sql`exists (select 1 from ${catalogPrices} where ${catalogPrices.itemId} = ${catalogItems.id} and ${catalogPrices.supplierId} = ${input.supplierId} and ${priceVisible()})`);
     }
     for (const word of input.q.split(/\s+/).filter(Boolean).slice(0, 8)) {
       const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

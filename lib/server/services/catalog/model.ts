@@ -5,6 +5,7 @@ import type { CatalogItem, ItemData, PriceOnDate, PriceRow } from '@/lib/schemas
 import type { Db } from '../../db/client';
 import { catalogGroups, catalogItems, catalogPrices, companies } from '../../db/schema';
 import { ServiceError } from '../../errors';
+import { itemVisible } from './pending';
 
 export type ItemRow = typeof catalogItems.$inferSelect;
 export type PriceDbRow = typeof catalogPrices.$inferSelect;
@@ -89,9 +90,9 @@ export function itemOnWire(r: ItemRow, groupName: string | null, price: PriceOnD
   };
 }
 
-/** The owner's item, or undefined (ids of others answer exactly like missing ones). */
+/** The owner's item, or undefined (ids of others, and items of a price list still applying, answer exactly like missing ones). */
 export async function findItem(db: Db, ownerId: string, id: string): Promise<ItemRow | undefined> {
-  const [row] = await db.select().from(catalogItems).where(and(eq(catalogItems.id, id), eq(catalogItems.ownerId, ownerId)));
+  const [row] = await db.select().from(catalogItems).where(and(eq(catalogItems.id, id), eq(catalogItems.ownerId, ownerId), itemVisible()));
   return row;
 }
 

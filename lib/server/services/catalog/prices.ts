@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { catalogItems, catalogPrices, catalogSettings, companies } from '../../db/schema';
 import { moscowToday } from '@/lib/domain/format/date';
 import { groupNames, itemOnWire, priceOnDateWire, priceOnWire } from './model';
+import { itemVisible, priceVisible } from './pending';
 
 /** The owner's price setting (defaults when never saved: the preferred supplier, version 0). */
 export async function loadSettings(db: Db, ownerId: string): Promise<{ priceChoice: PriceChoice; version: number }> {
@@ -23,7 +24,7 @@ export async function priceRowsOf(db: Db, ownerId: string, itemIds: string[]): P
       .select({ p: catalogPrices, shortName: companies.shortName, fullName: companies.fullName })
       .from(catalogPrices)
       .innerJoin(companies, eq(companies.id, catalogPrices.supplierId))
-      .where(and(eq(catalogPrices.ownerId, ownerId), inArray(catalogPrices.itemId, part)))
+      .where(and(eq(catalogPrices.ownerId, ownerId), inArray(catalogPrices.itemId, part), priceVisible()))
       .orderBy(desc(catalogPrices.validFrom), desc(catalogPrices.createdAt));
     for (const r of rows) {
       let list = out.get(r.p.itemId);
@@ -63,7 +64,7 @@ export async function itemsForPricing(db: Db, ownerId: string, ids: string[]) {
   const want = [...new Set(ids)];
   const out: (typeof catalogItems.$inferSelect)[] = [];
   for (let i = 0; i < want.length; i += 1000) {
-    out.push(...(await db.select().from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, want.slice(i, i + 1000))))));
+    out.push(...(await db.select().from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, want.slice(i, i + 1000)), itemVisible()))));
   }
   return out;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { catalogItems, workCentres } from '../../db/schema';
+import { itemVisible } from './pending';
 
 /** A catalogue row a specification points at: an item (its prices) or a work centre (its rates). */
 export interface CatalogRef {
@@ -36,7 +37,7 @@ export async function fillCatalogChanges(db: Db, ownerId: string, nodes: Iterabl
     const rows = await db
       .select({ id: catalogItems.id, name: catalogItems.name, changedAt: catalogItems.pricesChangedAt })
       .from(catalogItems)
-      .where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, items.slice(i, i + 1000))));
+      .where(and(eq(catalogItems.ownerId, ownerId), inArray(catalogItems.id, items.slice(i, i + 1000)), itemVisible()));
     for (const r of rows) known.set(r.id, r);
   }
   if (centres.length) {
