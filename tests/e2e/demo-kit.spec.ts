@@ -4,8 +4,8 @@ import { expect, test } from './fixtures';
 /**
  * The demo index and the UI-kit / template pages (app/(demo)): reached from the main page and the profile panel;
  * each path opened once with its main interaction, in a rotating combination of menu mode (static, horizontal),
- * scheme (light, dark) and width (1440, 390), with no console error; then a quick sweep of every path at 390 px
- * checking that the document does not scroll sideways.
+ * scheme (light, dark) and width (1440, 390), with no console error; each path is also seen at 390 px with no
+ * sideways scrolling before its interaction (a wide page is narrowed for the check and widened back, not reloaded).
  */
 
 interface Look {
@@ -235,8 +235,8 @@ const VISITS: { path: string; act: (page: Page) => Promise<void> }[] = [
 ];
 
 test('демо-страницы: вход с главной и из профиля, каждая страница в своём виде, без ошибок и без прокрутки вбок', async ({ page, context, baseURL, user }) => {
-  // Every demo path in its modes, each showcase loaded after the shell; the margin is for a loaded machine.
-  test.setTimeout(360_000);
+  // Every demo path in its mode, each showcase loaded after the shell; the margin is for a loaded machine.
+  test.setTimeout(240_000);
   expect(user.email).toBeTruthy();
   const base = baseURL ?? 'http://127.0.0.1:3018';
   const errors: string[] = [];
@@ -255,19 +255,7 @@ test('демо-страницы: вход с главной и из профил
   await page.locator('.layout-profile').getByRole('link', { name: 'Демо-страницы' }).click();
   await expect(page).toHaveURL(/\/demo$/);
 
-  for (const [i, visit] of VISITS.entries()) {
-    const look = LOOKS[i % LOOKS.length]!;
-    await applyLook(context, page, base, look);
-    await page.goto(visit.path);
-    await expect(page.locator('html')).toHaveClass(look.darkTheme ? /app-dark/ : /^(?!.*app-dark)/);
-    await expect(page.locator('[data-menu-mode]')).toHaveAttribute('data-menu-mode', look.menuMode);
-    // The heavy showcases' heading comes with their code, right after the shell (components/demo/lazy.tsx).
-    await expect(heading(page, /.+/)).toBeVisible({ timeout: 15_000 });
-    await visit.act(page);
-  }
-
-  // Every path at 390 px: no sideways scrolling (a failure names what sticks out past the right edge).
-  await applyLook(context, page, base, LOOKS[2]!);
+  // At 390 px the document does not scroll sideways (a failure names what sticks out past the right edge).
   const overflow = (page: Page) =>
     page.evaluate(() => {
       const root = document.documentElement;
@@ -276,12 +264,21 @@ test('демо-страницы: вход с главной и из профил
       const tops = over.filter((el) => !over.includes(el.parentElement as Element)).slice(0, 3);
       return `${root.scrollWidth}: ${tops.map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`).join(', ')}`;
     });
-  for (const { path } of VISITS) {
-    await page.goto(path);
+  const phone = LOOKS[2]!.width;
+
+  for (const [i, visit] of VISITS.entries()) {
+    const look = LOOKS[i % LOOKS.length]!;
+    await applyLook(context, page, base, look);
+    await page.goto(visit.path);
+    await expect(page.locator('html')).toHaveClass(look.darkTheme ? /app-dark/ : /^(?!.*app-dark)/);
+    await expect(page.locator('[data-menu-mode]')).toHaveAttribute('data-menu-mode', look.menuMode);
     // The heavy showcases' heading comes with their code, right after the shell (components/demo/lazy.tsx).
     await expect(heading(page, /.+/)).toBeVisible({ timeout: 15_000 });
+    if (look.width !== phone) await page.setViewportSize({ width: phone, height: 844 });
     // Polled: a route's own style sheet may arrive after the load event (client components' CSS).
-    await expect.poll(() => overflow(page), { message: path }).toBeNull();
+    await expect.poll(() => overflow(page), { message: visit.path }).toBeNull();
+    if (look.width !== phone) await page.setViewportSize({ width: look.width, height: 900 });
+    await visit.act(page);
   }
   expect(errors).toEqual([]);
 });
