@@ -16,6 +16,8 @@ export interface PgliteLike {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
   close(): Promise<void>;
+  /** Calls in flight (sent, not yet answered) and when the last answer came (`performance.now()`). */
+  activity?(): { inFlight: number; answeredAt: number };
 }
 
 type Reply = { id: number; result: unknown } | { id: number; error: WireError } | { channel: string; payload: string } | { ready: boolean; error?: WireError };
@@ -79,6 +81,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
+  let answeredAt = 0;
   let lost: Error | null = null;
   let ready!: { resolve: () => void; reject: (e: Error) => void };
   const started = new Promise<void>((resolve, reject) => (ready = { resolve, reject }));
@@ -91,6 +94,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
     }
     const w = waiting.get(m.id);
     waiting.delete(m.id);
+    answeredAt = performance.now();
     if (!w) return;
     if ('error' in m) w.reject(errorOf(m.error));
     else w.resolve(m.result);
@@ -149,6 +153,7 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
       };
     },
     dumpDataDir: (compression = 'auto') => send('dumpDataDir', { compression }),
+    activity: () => ({ inFlight: waiting.size, answeredAt }),
     async close() {
       try {
         await send('close');

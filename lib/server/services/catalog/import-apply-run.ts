@@ -1,11 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { normalizeName } from '@/lib/domain/catalog';
 import { okeiCodeOf } from '@/lib/domain/cost/okei';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
+import { yieldToOthers } from '../../db/yield';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
@@ -14,9 +15,8 @@ import type { PreviewOptions } from './import-run';
 import { dropPending } from './pending';
 import { touchItemsInUse } from './usage';
 
-/** Rows applied between two yields (and progress reports), as in the preview. */
-const BATCH = 2000;
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows applied by one statement (its own transaction), between two yields to other requests and progress reports. */
+const BATCH = 1000;
 
 export type ImportWire = ReturnType<typeof importOnWire>;
 
@@ -44,16 +44,19 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
   return Number(n?.n ?? 0);
 }
 
-/** New items for the rows marked to create, each with its price row, one statement per batch; returns their ids. */
+/** New items for the rows marked to create, each with its price row, a batch of rows per statement; returns their ids. */
 async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<string[]> {
-  const wanted = await db
-    .select({ name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
-    .from(catalogImportRows)
-    .where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
-    .orderBy(asc(catalogImportRows.row));
   const ids: string[] = [];
-  for (let i = 0; i < wanted.length; i += BATCH) {
-    const part = wanted.slice(i, i + BATCH).map((r) => {
+  for (let last = 0; ; ) {
+    const wanted = await db
+      .select({ row: catalogImportRows.row, name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
+      .from(catalogImportRows)
+      .where(and(eq(catalogImportRows.importId, imp.id), gt(catalogImportRows.row, last), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
+      .orderBy(asc(catalogImportRows.row))
+      .limit(BATCH);
+    if (!wanted.length) return ids;
+    last = wanted[wanted.length - 1]!.row;
+    const part = wanted.map((r) => {
       const unit = r.unit || 'шт';
       const id = randomUUID();
       ids.push(id);
@@ -69,36 +72,35 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
     await progress(part.length);
   }
-  return ids;
 }
 
 /** Price rows of the changed rows (an item deleted since the preview is left out), a batch of rows per statement. */
 async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
-  const changed = await rows<{ row: number }>(
-    db,
-    sql`select r."row" from catalog_import_rows r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
-        where r.import_id = ${imp.id}::uuid and r.status = 'changed' order by r."row"`,
-  );
   let written = 0;
-  for (let i = 0; i < changed.length; i += BATCH) {
-    const part = changed.slice(i, i + BATCH);
-    const [n] = await rows<{ n: number }>(
+  for (let last = 0; ; ) {
+    const [b] = await rows<{ last: number | null; seen: number; n: number }>(
       db,
       sql`
-      with p as (
+      with r as (
+        select r."row", r.item_id, r.price_kop, r.vat_rate from catalog_import_rows r
+        where r.import_id = ${imp.id}::uuid and r.status = 'changed' and r."row" > ${last}
+        order by r."row" limit ${BATCH}
+      ),
+      p as (
         insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
         select ${ownerId}::text, r.item_id, ${imp.supplierId}::uuid, r.price_kop, ${opts.vatIncluded}::boolean, coalesce(r.vat_rate, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid
-        from catalog_import_rows r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
-        where r.import_id = ${imp.id}::uuid and r.status = 'changed' and r."row" between ${part[0]!.row} and ${part[part.length - 1]!.row}
+        from r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
         order by r."row"
-        returning item_id
+        returning 1
       )
-      select count(*)::int as n from p`,
+      select (select max("row") from r) as last, (select count(*) from r)::int as seen, (select count(*) from p)::int as n`,
     );
-    written += Number(n?.n ?? 0);
-    await progress(part.length);
+    const n = Number(b?.n ?? 0);
+    written += n;
+    if (n) await progress(n);
+    if (!b || b.last === null || Number(b.seen) < BATCH) return written;
+    last = Number(b.last);
   }
-  return written;
 }
 
 /**
@@ -115,10 +117,12 @@ export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<Impor
   jobs.set(imp.id, { ownerId, wire });
   const shared = ctx.database.driver === 'postgres';
   const db = ctx.db;
+  let since = performance.now();
   const progress = async (n: number) => {
     wire.done += n;
     if (shared) await db.update(catalogImports).set({ progressDone: wire.done }).where(eq(catalogImports.id, imp.id));
-    await yieldToOthers();
+    await yieldToOthers(db, performance.now() - since);
+    since = performance.now();
   };
   try {
     // Rows of an earlier apply of this import lost with its process.

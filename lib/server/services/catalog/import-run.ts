@@ -6,6 +6,7 @@ import type { ImportMapping } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
+import { yieldToOthers } from '../../db/yield';
 import { catalogImportRows, catalogImports, catalogItems } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
@@ -23,7 +24,7 @@ export interface PreviewOptions {
 
 /** Rows matched between two yields and written by one statement (as one JSON parameter). */
 const BATCH = 2000;
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 type RowInsert = typeof catalogImportRows.$inferInsert;
 
 /** The price a cell holds: «1 234,56», «1234.56 ₽», «1 234,56 руб.»; null with a Russian reason otherwise. */
@@ -86,7 +87,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     const matcher = createMatcher();
     for (let i = 0; i < items.length; i += BATCH) {
       matcher.add(items.slice(i, i + BATCH));
-      await yieldToOthers();
+      await nextTurn();
     }
     const match = matcher.match;
     const old = await supplierPrices(db, ownerId, file.supplierId, opts.validFrom);
@@ -98,10 +99,11 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     let batch: RowInsert[] = [];
     let done = 0;
     const flush = async () => {
+      const started = performance.now();
       if (batch.length) await writeRows(db, batch);
       batch = [];
       await db.update(catalogImports).set({ progressDone: done }).where(eq(catalogImports.id, importId));
-      await yieldToOthers();
+      await yieldToOthers(db, performance.now() - started);
     };
     let first = true;
     for await (const { row, cells } of fileRows(file.data, file.format as ImportFormat)) {

@@ -26,20 +26,25 @@ async function itemIdsInSpecs(db: Db, ownerId: string): Promise<Set<string>> {
   return new Set(found.map((r) => r.id));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuidArray = (ids: Iterable<string>) => `{${[...ids].join(',')}}`;
+
 /**
  * «Цены изменились» now for those of the items (`itemIds`: a subquery whose one column is an item id) that a
  * specification of the owner points at. An item no specification uses needs no mark (a specification that starts
- * to use it is saved after the change), so a price list of thousands of items marks only the few in use. The two
- * sets are read once each and met here: inside the import's transaction the planner sees the rows just written
- * as one and would scan every specification again for each item (minutes for 5 000 items and 1 000 specifications).
+ * to use it is saved after the change), so a price list of thousands of items marks only the few in use. The ids
+ * in use are read first and passed as one array: the subquery's rows are only tested against it (hashed), never
+ * joined to the specifications — the planner, seeing rows just written as few, would scan every specification
+ * again for each item (minutes for 5 000 items and 1 000 specifications), and the statement stays short for the
+ * import's last transaction.
  */
 export async function touchItemsInUse(db: Db, ownerId: string, itemIds: SQL): Promise<void> {
-  const used = await itemIdsInSpecs(db, ownerId);
-  if (!used.size) return;
-  const candidates = await rows<{ id: string }>(db, sql`select distinct s.item_id::text as id from (${itemIds}) as s(item_id)`);
-  const ids = candidates.map((r) => r.id).filter((id) => used.has(id));
-  if (!ids.length) return;
-  await db.execute(sql`update catalog_items set prices_changed_at = now() where owner_id = ${ownerId}::text and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const used = [...(await itemIdsInSpecs(db, ownerId))].filter((id) => UUID.test(id));
+  if (!used.length) return;
+  await db.execute(
+    sql`update catalog_items set prices_changed_at = now()
+        where owner_id = ${ownerId}::text and id in (select s.item_id from (${itemIds}) as s(item_id) where s.item_id = any(${uuidArray(used)}::uuid[]))`,
+  );
 }
 
 /** Those of the ids that a specification of the owner points at. */
