@@ -157,14 +157,26 @@ function refuseUndecodable(req, res) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** Where the app puts the collection of what it runs beside the main thread (lib/server/memory-hooks.ts). */
+export const IDLE_COLLECT = Symbol.for('kalkulus.idleCollect');
+
 /**
- * After a burst of requests V8 keeps the old-generation pages its heap grew to and gives them back only on a full
- * collection (measured under the soak on PostgreSQL: 158 → 288 MiB resident 30 s after it, 62 of 146 MiB of old
- * space in use; with one full collection once idle, 230 MiB — docs/architecture.md, «База данных»). So once no request has started or ended for
- * `idleMs` after some did, one full collection runs (about 100 ms; an open notification stream does not count
- * as activity, it would otherwise keep the server from ever collecting).
+ * Where the app puts a function answering the memory of what it runs beside the main thread (the embedded
+ * database's worker: its V8 heap and its WebAssembly memory, MiB), for `MEMORY_LOG` (lib/server/memory-hooks.ts).
  */
-export function collectWhenIdle(server, { idleMs = 2000 } = {}) {
+export const MEMORY_REPORT = Symbol.for('kalkulus.memoryReport');
+
+/**
+ * After a burst of requests V8 keeps the old-generation pages its heap grew to: a full collection frees the
+ * garbage but leaves it scattered over half-empty pages, which stay resident (soak on PostgreSQL: 62 of 146 MiB
+ * of old space in use 30 s after it; on PGlite a plain full collection once idle still left 86 MiB of old space
+ * with 66 MiB of the whole heap in use). So once
+ * no request has started or ended for `idleMs` after some did, one full collection that compacts every page runs
+ * (V8's `--compact-on-every-full-gc`, on for this one collection only; about 100–200 ms), and then the app's own
+ * (IDLE_COLLECT: the embedded database's worker thread, whose heap grows the same way). An open notification
+ * stream does not count as activity: it would otherwise keep the server from ever collecting.
+ */
+export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}) {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
   let last = 0;
@@ -180,8 +192,43 @@ export function collectWhenIdle(server, { idleMs = 2000 } = {}) {
   setInterval(() => {
     if (!dirty || performance.now() - last < idleMs) return;
     dirty = false;
-    gc();
+    v8.setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      gc();
+    } finally {
+      v8.setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+    Promise.resolve(globalThis[IDLE_COLLECT]?.())
+      .catch(() => {})
+      .then(after);
   }, 1000).unref();
+}
+
+const toMiB = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
+
+/**
+ * `MEMORY_LOG=1` (lib/server/env.ts checks the value): one JSON line on stderr once the server listens and a
+ * second after each idle collection — resident memory, the main thread's V8 heap by space (committed MiB),
+ * memory outside it, and the app's report (see MEMORY_REPORT). For finding what grows; off by default.
+ */
+export async function logMemory(write = (line) => process.stderr.write(line)) {
+  const m = process.memoryUsage();
+  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), toMiB(s.space_size)]));
+  const app = await Promise.resolve(globalThis[MEMORY_REPORT]?.()).catch(() => null);
+  write(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      msg: 'memory',
+      rss: toMiB(m.rss),
+      heapTotal: toMiB(m.heapTotal),
+      heapUsed: toMiB(m.heapUsed),
+      external: toMiB(m.external),
+      arrayBuffers: toMiB(m.arrayBuffers),
+      spaces,
+      ...(app ?? {}),
+    }) + '\n',
+  );
 }
 
 /**
@@ -215,12 +262,17 @@ async function main() {
   const metrics = createMetrics();
   globalThis[METRICS] = metrics;
   const server = http.createServer(requestListener(app.getRequestHandler(), { metrics }));
-  collectWhenIdle(server);
+  const memoryLog = process.env.MEMORY_LOG === '1';
+  // The line a second after the collection: V8 gives the freed pages back on a thread of its own.
+  collectWhenIdle(server, { after: memoryLog ? () => void setTimeout(logMemory, 1000) : undefined });
   server.on('error', (err) => {
     console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
     process.exit(1);
   });
-  server.listen(port, hostname, () => console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+  server.listen(port, hostname, () => {
+    console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
+    if (memoryLog) void logMemory();
+  });
 
   const graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 10);
   let stopping = false;

@@ -16,6 +16,8 @@ export async function startServer(): Promise<void> {
   }
   try {
     const ctx = await getAppContext();
+    const { registerMemoryHooks } = await import('./memory-hooks');
+    registerMemoryHooks(ctx);
     // Instances of another release on the same database: said loudly, not refused (a rolling upgrade
     // legitimately runs two releases for a few minutes).
     const { instanceName, mismatchMessage, otherReleases } = await import('./instances');

@@ -23,6 +23,10 @@ export interface Database {
   close(): Promise<void>;
   /** Connections of the pool (PostgreSQL): open, idle, queries waiting for one, the most allowed; PGlite has one. */
   poolStats(): { total: number; idle: number; waiting: number; max: number };
+  /** PGlite: its worker's V8 heap (committed, used) and WebAssembly memory, in bytes; PostgreSQL: none. */
+  memory(): Promise<{ heap: number; heapUsed: number; wasm: number } | null>;
+  /** PGlite: one full collection of its worker's heap (run when the server is idle); PostgreSQL: nothing. */
+  collect(): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -111,6 +115,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: () => client.close(),
       poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+      memory: () => client.memory(),
+      collect: () => client.collect(),
     };
   }
 
@@ -156,6 +162,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await pool.end();
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.max ?? 10 }),
+    memory: async () => null,
+    collect: async () => undefined,
   };
 }
 

@@ -15,6 +15,10 @@ export interface PgliteLike {
   transaction<T>(fn: (tx: Pick<PgliteLike, 'query' | 'exec'>) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
+  /** The worker's V8 heap (committed, used) and the database's WebAssembly memory, in bytes. */
+  memory(): Promise<{ heap: number; heapUsed: number; wasm: number }>;
+  /** One full collection of the worker's V8 heap (the server asks for it once idle). */
+  collect(): Promise<void>;
   close(): Promise<void>;
   /** Calls in flight (sent, not yet answered) and when the last answer came (`performance.now()`). */
   activity?(): { inFlight: number; answeredAt: number };
@@ -154,6 +158,8 @@ export async function openPgliteWorker(opts: { dir?: string; loadDataDir?: Blob;
     },
     dumpDataDir: (compression = 'auto') => send('dumpDataDir', { compression }),
     activity: () => ({ inFlight: waiting.size, answeredAt }),
+    memory: () => send('memory'),
+    collect: () => send('collect'),
     async close() {
       try {
         await send('close');

@@ -5,10 +5,12 @@
 // Messages in: {id, op, …} — `query` {sql, params, rowMode, tx?}, `exec` {sql, tx?}, `begin` (answers once the
 // transaction holds the database; its id is the transaction's), `end` {tx, commit}, `batch` {statements:
 // [{sql, params}], tx} (all in turn, as one transaction when `tx`; answers each one's result), `listen` / `unlisten`
-// {channel}, `dumpDataDir` {compression}, `close`. Out: {id, result} or {id, error}; {channel, payload} for a notification.
+// {channel}, `dumpDataDir` {compression}, `memory`, `collect`, `close`. Out: {id, result} or {id, error}; {channel, payload} for a notification.
 //
 // The same file runs as a child process too (`fork`, its data in KALKULUS_PGLITE_WORKER, messages over IPC):
 // the short-lived database that creates a new data folder, whose memory then goes back to the system with it.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort as threadPort, workerData as threadData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -80,6 +82,26 @@ const ops = {
   /** The data folder as a tarball (tests copy a migrated database from it). */
   async dumpDataDir({ compression }) {
     return client.dumpDataDir(compression);
+  },
+  /** This thread's V8 heap (committed, used) and the database's WebAssembly memory, in bytes. */
+  async memory() {
+    const heap = v8.getHeapStatistics();
+    return { heap: heap.total_heap_size, heapUsed: heap.used_heap_size, wasm: client.mod?.HEAPU8?.byteLength ?? 0 };
+  },
+  /**
+   * One full collection of this thread's heap that compacts every page, asked for by the server once it is
+   * idle (server.mjs, collectWhenIdle, which explains why): after a burst of queries V8 keeps the pages the
+   * heap grew to, half empty.
+   */
+  async collect() {
+    v8.setFlagsFromString('--expose-gc');
+    v8.setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      vm.runInNewContext('gc')();
+    } finally {
+      v8.setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+    return null;
   },
   async close() {
     await client.close();

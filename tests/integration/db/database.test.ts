@@ -21,6 +21,21 @@ describe(`database (${testDriver()})`, () => {
     await t.destroy();
   });
 
+  it("PGlite: reports its worker's heap and WebAssembly memory and collects the heap's garbage on request", async () => {
+    if (testDriver() === 'postgres') {
+      expect(await t.memory()).toBeNull();
+      return void (await t.collect());
+    }
+    // About 5 MB of rows made on the worker and sent: garbage there once answered.
+    await t.exec(`select repeat('x', 1000) from generate_series(1, 5000)`);
+    const before = (await t.memory())!;
+    expect(before.wasm).toBeGreaterThanOrEqual(64 * 1024 * 1024);
+    expect(before.heap).toBeGreaterThan(before.heapUsed);
+    await t.collect();
+    const after = (await t.memory())!;
+    expect(after.heapUsed).toBeLessThan(before.heapUsed - 1024 * 1024);
+  });
+
   it('applies the committed migrations', async () => {
     const [count] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const journal = JSON.parse(fs.readFileSync('lib/server/db/migrations/meta/_journal.json', 'utf8')) as {

@@ -24,6 +24,7 @@ describe('configuration (lib/server/env)', () => {
     expect(env.AUTH_BACK_URL).toBeUndefined();
     expect(env.REQUIRE_EMAIL_CONFIRMATION).toBe(false);
     expect(env.UPLOAD_IDLE_HOURS).toBe(24);
+    expect(env.MEMORY_LOG).toBe('0');
   });
 
   it('treats empty values as unset and reads the rest', () => {
@@ -38,10 +39,12 @@ describe('configuration (lib/server/env)', () => {
       S3_FORCE_PATH_STYLE: 'false',
       AUTH_BACK_URL: '',
       REQUIRE_EMAIL_CONFIRMATION: 'true',
+      MEMORY_LOG: '1',
     });
     expect(env).toMatchObject({ PORT: 8080, dataDir: '/srv/kalkulus', database: 'postgres', storage: 's3', S3_FORCE_PATH_STYLE: false });
     expect(env.AUTH_BACK_URL).toBeUndefined();
     expect(env.REQUIRE_EMAIL_CONFIRMATION).toBe(true);
+    expect(env.MEMORY_LOG).toBe('1');
   });
 
   it('lists every wrong value at once, in Russian, with how to fix it', () => {
