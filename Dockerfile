@@ -21,8 +21,11 @@ RUN npx next build && node scripts/assemble-image.mjs /out
 
 # 3. runtime: Node and the assembled tree only — no npm install, no dev dependencies, no sources.
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX and the Node flag of CMD bound the server's memory (scripts/lib/server-runtime.mjs says
+# why; npm start and the benches start it the same way, a test compares them).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
@@ -38,4 +41,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
 # SIGTERM: server.mjs stops taking connections, ends the notification streams, lets requests in progress finish
 # (SHUTDOWN_GRACE_SECONDS, 10 s) and closes the database; give it more than 10 s (`docker stop -t 20`).
 STOPSIGNAL SIGTERM
-CMD ["node", "server.mjs"]
+CMD ["node", "--max-semi-space-size=4", "server.mjs"]

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild, root } from '../scripts/lib/build.mjs';
 import { freePort } from '../scripts/lib/free-port.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/lib/server-runtime.mjs';
 
 export { root, freePort };
 
@@ -18,15 +19,18 @@ export function tempDataDir(name) {
   return dir;
 }
 
-/** Starts the app's server (server.mjs, as `npm start` does) in its own process group. */
+/**
+ * Starts the app's server (server.mjs, as `npm start` does: its flags and environment from
+ * scripts/lib/server-runtime.mjs) in its own process group.
+ */
 export function startServer({ port, dataDir, env = {} }) {
-  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): Node flags for the server, to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): more Node flags for the server, to profile it.
+  const nodeArgs = [...SERVER_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server.mjs')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', ...env },
+    env: { ...SERVER_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', ...env },
   });
   return child;
 }

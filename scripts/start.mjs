@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureBuild, root } from './lib/build.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './lib/server-runtime.mjs';
 
 const port = process.env.PORT || '3000';
 const host = process.env.HOST || '0.0.0.0';
@@ -30,10 +31,11 @@ if (!ensureBuild()) {
 }
 fs.mkdirSync(dataDir, { recursive: true });
 
-const child = spawn(process.execPath, [path.join(root, 'server.mjs')], {
+// With the flags and environment that bound its memory (scripts/lib/server-runtime.mjs; the caller's own win).
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'server.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: host, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...SERVER_ENV, ...process.env, PORT: port, HOST: host, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
