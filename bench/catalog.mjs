@@ -3,9 +3,12 @@
 // the same articles with new prices (matched by article); against the same file POSTed to a trivial gateway call
 // (transfer and JSON parse only) in the same run. Then «Пересчитать все» over 1 000 specifications of 5 catalogue
 // lines each, made stale by a third import, against `specs/costs` of the same 1 000 (the calculation without saving).
+// During each apply the longest answer of another call (`catalog/items/list`) is «другой запрос ждал до». Each line
+// ends with the load average; a background job polled for over 10 min stops the bench with its state.
 // With DATABASE_URL — on PostgreSQL (an empty database).
 import { freePort, median, requireBuild, startServer, stopServer, tempDataDir, waitFor200 } from './lib.mjs';
 import { groupRss, mib, signUp, withPeakRss } from './helpers/files.mjs';
+import { loadAvg } from './helpers/load.mjs';
 
 const ROWS = Number(process.env.BENCH_CATALOG_ROWS ?? 50_000);
 const SPECS = Number(process.env.BENCH_CATALOG_SPECS ?? 1_000);
@@ -16,6 +19,14 @@ const port = await freePort();
 const child = startServer({ port, dataDir });
 const base = `http://127.0.0.1:${port}`;
 const s = (ms) => (ms / 1000).toFixed(2).replace('.', ',');
+/** A background job polled for longer than this is reported as hung (the bench stops instead of waiting forever). */
+const POLL_LIMIT_MS = 10 * 60_000;
+function pollLimit(what) {
+  const until = Date.now() + POLL_LIMIT_MS;
+  return (st) => {
+    if (Date.now() > until) throw new Error(`${what}: no end after ${POLL_LIMIT_MS / 60_000} min: ${JSON.stringify(st).slice(0, 300)}`);
+  };
+}
 
 async function product(auth, name, body) {
   const res = await fetch(`${base}/api/v1/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, ...auth }, body: JSON.stringify(body) });
@@ -34,9 +45,11 @@ async function importOnce(auth, supplierId, data, createNew) {
   const up = await product(auth, 'catalog/import/upload', { supplierId, fileName: 'прайс.csv', data });
   await product(auth, 'catalog/import/preview', { importId: up.importId, mapping: { article: 0, name: 1, unit: 2, price: 3 }, vatIncluded: false });
   let st;
+  let check = pollLimit('preview');
   for (;;) {
     st = await product(auth, 'catalog/import/status', { importId: up.importId });
     if (st.state !== 'parsing') break;
+    check(st);
     await new Promise((r) => setTimeout(r, 100));
   }
   if (st.state !== 'ready') throw new Error(`preview: ${JSON.stringify(st)}`);
@@ -45,9 +58,11 @@ async function importOnce(auth, supplierId, data, createNew) {
   await product(auth, 'catalog/import/apply', { importId: up.importId });
   // While it applies: the longest answer of a call that reads the database (another request of the user).
   let blocked = 0;
+  check = pollLimit('apply');
   for (;;) {
     st = await product(auth, 'catalog/import/status', { importId: up.importId });
     if (st.state !== 'applying') break;
+    check(st);
     const tq = performance.now();
     await product(auth, 'catalog/items/list', { limit: 1 });
     blocked = Math.max(blocked, performance.now() - tq);
@@ -78,8 +93,8 @@ try {
   const first = await withPeakRss(child.pid, () => importOnce(auth, company.id, priceList(7), true));
   const second = await withPeakRss(child.pid, () => importOnce(auth, company.id, priceList(13), false));
   const b = median(baseline);
-  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, все новые: ${s(first.result.total)} с (предпросмотр ${s(first.result.preview)} с, применение ${s(first.result.apply)} с, другой запрос ждал до ${s(first.result.blocked)} с), создано ${first.result.applied.created}; пик RSS ${mib(first.peak)} МиБ (после старта ${mib(rssStart)} МиБ)`);
-  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, те же артикулы, новые цены: ${s(second.result.total)} с (предпросмотр ${s(second.result.preview)} с, применение ${s(second.result.apply)} с, другой запрос ждал до ${s(second.result.blocked)} с), цен ${second.result.applied.prices}; пик RSS ${mib(second.peak)} МиБ`);
+  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, все новые: ${s(first.result.total)} с (предпросмотр ${s(first.result.preview)} с, применение ${s(first.result.apply)} с, другой запрос ждал до ${s(first.result.blocked)} с), создано ${first.result.applied.created}; пик RSS ${mib(first.peak)} МиБ (после старта ${mib(rssStart)} МиБ); нагрузка ${loadAvg()}`);
+  console.log(`import ${ROWS.toLocaleString('ru-RU')} строк, те же артикулы, новые цены: ${s(second.result.total)} с (предпросмотр ${s(second.result.preview)} с, применение ${s(second.result.apply)} с, другой запрос ждал до ${s(second.result.blocked)} с), цен ${second.result.applied.prices}; пик RSS ${mib(second.peak)} МиБ; нагрузка ${loadAvg()}`);
   console.log(`база: тот же файл в тривиальный вызов — ${s(b)} с; отношение ${(second.result.total / b).toFixed(1).replace('.', ',')}× (цель: импорт < 30 с)`);
 
   const { items } = await product(auth, 'catalog/items/list', { limit: 500, sort: 'article' });
@@ -99,13 +114,15 @@ try {
   const t1 = performance.now();
   const { runId } = await product(auth, 'catalog/recalc-all', {});
   let run;
+  const check = pollLimit('recalc-all');
   for (;;) {
     run = await product(auth, 'catalog/recalc-status', { runId });
     if (run.state !== 'running') break;
+    check({ state: run.state, done: run.done, total: run.total });
     await new Promise((r) => setTimeout(r, 200));
   }
   const recalc = performance.now() - t1;
-  console.log(`«Пересчитать все»: ${run.done} спецификаций за ${s(recalc)} с (${run.state}, ошибок ${run.report.filter((l) => l.error).length}); база specs/costs тех же — ${s(costs)} с; отношение ${(recalc / costs).toFixed(1).replace('.', ',')}×`);
+  console.log(`«Пересчитать все»: ${run.done} спецификаций за ${s(recalc)} с (${run.state}, ошибок ${run.report.filter((l) => l.error).length}); база specs/costs тех же — ${s(costs)} с; отношение ${(recalc / costs).toFixed(1).replace('.', ',')}×; нагрузка ${loadAvg()}`);
 } finally {
   await stopServer(child);
 }

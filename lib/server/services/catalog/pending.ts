@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
+import { yieldToOthers } from '../../db/yield';
 import { catalogImports, catalogItems, catalogPrices } from '../../db/schema';
 import { log } from '../../log';
 
@@ -21,22 +22,24 @@ export const itemVisible = () => notPending(catalogItems.importId);
 export const priceVisible = () => notPending(catalogPrices.importId);
 
 /** Rows removed per statement (PGlite serves other requests between two). */
-const DROP_BATCH = 5000;
+const DROP_BATCH = 2000;
 
 /**
- * Removes what an apply of the import wrote, a batch per statement. Only for an import still `applying` (the caller
- * holds it): the price rows of an applied import carry the same id and are its undo.
+ * Removes what an apply of the import wrote, a batch per statement — only while the import is `applying` (each
+ * statement checks): the price rows of an applied import carry the same id and are what its undo removes.
  */
 export async function dropPending(db: Db, importId: string): Promise<void> {
   for (const table of ['catalog_prices', 'catalog_items'] as const) {
     for (;;) {
+      const started = performance.now();
       const [n] = await rows<{ n: number }>(
         db,
-        sql`with d as (delete from ${sql.identifier(table)} where id in (select id from ${sql.identifier(table)} where import_id = ${importId}::uuid limit ${DROP_BATCH}) returning 1)
+        sql`with d as (delete from ${sql.identifier(table)} where id in (select id from ${sql.identifier(table)} where import_id = ${importId}::uuid limit ${DROP_BATCH})
+              and exists (select 1 from catalog_imports m where m.id = ${importId}::uuid and m.state = 'applying') returning 1)
             select count(*)::int as n from d`,
       );
       if (Number(n?.n ?? 0) < DROP_BATCH) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToOthers(db, performance.now() - started);
     }
   }
 }
