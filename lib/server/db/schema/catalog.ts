@@ -121,7 +121,7 @@ export const catalogSupplierMappings = pgTable(
 
 /**
  * A price list import: the uploaded file (kept until applied or dropped), its state and progress, the
- * options of the preview, what applying it did (for undo).
+ * options of the preview, what applying it did. The items and price rows it wrote carry its id (for undo).
  */
 export const catalogImports = pgTable(
   'catalog_imports',
@@ -140,8 +140,6 @@ export const catalogImports = pgTable(
     progressTotal: integer('progress_total').notNull().default(0),
     summary: jsonb('summary').$type<ImportSummary>(),
     error: text('error'),
-    /** Items created by applying it (undo removes those no specification uses). */
-    createdItems: jsonb('created_items').$type<string[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: created(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),

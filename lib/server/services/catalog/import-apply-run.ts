@@ -44,9 +44,9 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
   return Number(n?.n ?? 0);
 }
 
-/** New items for the rows marked to create, each with its price row, a batch of rows per statement; returns their ids. */
-async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<string[]> {
-  const ids: string[] = [];
+/** New items for the rows marked to create, each with its price row, a batch of rows per statement; returns how many. */
+async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
+  let made = 0;
   for (let last = 0; ; ) {
     const wanted = await db
       .select({ row: catalogImportRows.row, name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
@@ -54,13 +54,11 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       .where(and(eq(catalogImportRows.importId, imp.id), gt(catalogImportRows.row, last), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
       .orderBy(asc(catalogImportRows.row))
       .limit(BATCH);
-    if (!wanted.length) return ids;
+    if (!wanted.length) return made;
     last = wanted[wanted.length - 1]!.row;
     const part = wanted.map((r) => {
       const unit = r.unit || 'шт';
-      const id = randomUUID();
-      ids.push(id);
-      return { id, name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
+      return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
     });
     await db.execute(sql`
       with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, price bigint, vat text)),
@@ -70,6 +68,7 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
+    made += part.length;
     await progress(part.length);
   }
 }
@@ -132,10 +131,10 @@ export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<Impor
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await touchItemsInUse(tx, ownerId, sql`select item_id from catalog_import_rows where import_id = ${imp.id}::uuid and status = 'changed'`);
-      const applied = { prices: priced + created.length, created: created.length };
+      const applied = { prices: priced + created, created };
       const [done] = await tx
         .update(catalogImports)
-        .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, createdItems: created, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied } })
+        .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied } })
         .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')))
         .returning({ id: catalogImports.id });
       if (!done) throw new ServiceError('IMPORT_STATE', 'Импорт изменился во время применения.');

@@ -28,7 +28,6 @@ export async function findImport(db: Db, ownerId: string, id: string): Promise<O
       progressTotal: cols.progressTotal,
       summary: cols.summary,
       error: cols.error,
-      createdItems: cols.createdItems,
       version: cols.version,
       createdAt: cols.createdAt,
       appliedAt: cols.appliedAt,

@@ -20,7 +20,8 @@ export const importUndo = defineCall({
     const user = await requireUser(ctx, req);
     const imp = await findImport(ctx.db, user.id, input.importId);
     if (imp.state !== 'applied') throw importState('Отменить можно только применённый импорт.');
-    const created = imp.createdItems;
+    const made = await ctx.db.select({ id: catalogItems.id }).from(catalogItems).where(and(eq(catalogItems.ownerId, user.id), eq(catalogItems.importId, imp.id)));
+    const created = made.map((r) => r.id);
     const used = await itemsInUse(ctx.db, user.id, created);
     const removed = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
