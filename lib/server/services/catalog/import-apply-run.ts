@@ -10,6 +10,7 @@ import { yieldToOthers } from '../../db/yield';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
+import { jobs, type ImportWire } from './apply-jobs';
 import { importOnWire, type ImportDbRow } from './import-model';
 import type { PreviewOptions } from './import-run';
 import { dropPending } from './pending';
@@ -18,21 +19,13 @@ import { touchItemsInUse } from './usage';
 /** Rows applied by one statement (its own transaction), between two yields to other requests and progress reports. */
 const BATCH = 1000;
 
-export type ImportWire = ReturnType<typeof importOnWire>;
+/** Writes one batch (on the database it is given) and says how many rows it applied. */
+type Step = (write: (db: Db) => Promise<number>) => Promise<void>;
 
-/**
- * Applies in progress in this process: the import as `catalog/import/status` answers it, with its progress (no
- * write per batch on PGlite); on PostgreSQL the progress is also written into the import's row (other instances
- * read it).
- */
-const KEY = Symbol.for('kalkulus.catalogApplyJobs');
-const holder = globalThis as { [KEY]?: Map<string, { ownerId: string; wire: ImportWire }> };
-const jobs = (holder[KEY] ??= new Map());
+/** Thrown in a run whose import another run has claimed since: it stops and leaves the import to that run. */
+class ClaimLost extends Error {}
 
-export function liveApply(ownerId: string, importId: string): ImportWire | undefined {
-  const job = jobs.get(importId);
-  return job && job.ownerId === ownerId ? { ...job.wire } : undefined;
-}
+export { liveApply, type ImportWire } from './apply-jobs';
 
 /** How many rows applying changes: the new rows marked to create and the changed prices of items still there. */
 export async function rowsToApply(db: Db, ownerId: string, importId: string): Promise<number> {
@@ -45,7 +38,7 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
 }
 
 /** New items for the rows marked to create, each with its price row, a batch of rows per statement; returns how many. */
-async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
+async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, step: Step): Promise<number> {
   let made = 0;
   for (let last = 0; ; ) {
     const wanted = await db
@@ -60,7 +53,8 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       const unit = r.unit || 'шт';
       return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
     });
-    await db.execute(sql`
+    await step(async (tx) => {
+      await tx.execute(sql`
       with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, price bigint, vat text)),
       made as (
         insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, prices_changed_at, import_id)
@@ -68,17 +62,20 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
+      return part.length;
+    });
     made += part.length;
-    await progress(part.length);
   }
 }
 
 /** Price rows of the changed rows (an item deleted since the preview is left out), a batch of rows per statement. */
-async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, progress: (n: number) => Promise<void>): Promise<number> {
+async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, step: Step): Promise<number> {
   let written = 0;
   for (let last = 0; ; ) {
-    const [b] = await rows<{ last: number | null; seen: number; n: number }>(
-      db,
+    let b: { last: number | null; seen: number; n: number } | undefined;
+    await step(async (tx) => {
+      [b] = await rows<{ last: number | null; seen: number; n: number }>(
+      tx,
       sql`
       with r as (
         select r."row", r.item_id, r.price_kop, r.vat_rate from catalog_import_rows r
@@ -93,65 +90,89 @@ async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierI
         returning 1
       )
       select (select max("row") from r) as last, (select count(*) from r)::int as seen, (select count(*) from p)::int as n`,
-    );
-    const n = Number(b?.n ?? 0);
-    written += n;
-    if (n) await progress(n);
+      );
+      return Number(b?.n ?? 0);
+    });
+    written += Number(b?.n ?? 0);
     if (!b || b.last === null || Number(b.seen) < BATCH) return written;
     last = Number(b.last);
   }
 }
 
 /**
- * Applies a claimed import (state `applying`) in the background. The new items with their prices, then the changed
- * prices, are written a batch per statement, each its own short transaction marked with the import's id (unseen by
- * every reader while the import is `applying`, see `pending.ts`), with a progress report and a yield to other
- * requests between batches. One short last transaction does the «цены устарели» mark and makes the import `applied`
- * with its result — and so all its rows visible at once. Any failure removes what was written and returns the
- * import to `ready` with a Russian message in `error`: all or nothing.
+ * Applies a claimed import (state `applying`, `options.applyRun` the token of this run) in the background. The new
+ * items with their prices, then the changed prices, are written a batch per statement, each its own short
+ * transaction marked with the import's id (unseen by every reader, see `pending.ts`), with a progress report and a
+ * yield to other requests between batches. One short last transaction does the «цены устарели» mark and makes the
+ * import `applied` with its result — and so all its rows visible at once. Any failure removes what was written and
+ * returns the import to `ready` with a Russian message in `error`: all or nothing. The run owns the import only
+ * while its token is the one stored: the batches (on PostgreSQL, where another instance may take over an apply it
+ * takes as lost), the last transaction and the clean-up after a failure each require it, and a run that has lost
+ * it stops and touches nothing more.
  */
 export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<ImportDbRow, 'data'>, total: number): Promise<void> {
   const opts = imp.options as unknown as PreviewOptions;
+  const run = String(imp.options.applyRun);
+  const owned = and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying'), sql`${catalogImports.options}->>'applyRun' = ${run}`);
   const wire: ImportWire = { ...importOnWire(imp), state: 'applying', done: 0, total, error: null };
   jobs.set(imp.id, { ownerId, wire });
   const shared = ctx.database.driver === 'postgres';
   const db = ctx.db;
   let since = performance.now();
-  const progress = async (n: number) => {
+  const step: Step = async (write) => {
+    // PostgreSQL: the batch and the progress in one transaction, the progress written only while the run owns the
+    // import — so a batch either commits before another run's claim (whose clean-up then removes it) or not at all.
+    // PGlite: one process owns the database and never takes over an apply it runs (`liveApply`): no write.
+    const n = shared
+      ? await db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const k = await write(tx);
+          const [mine] = await tx.update(catalogImports).set({ progressDone: wire.done + k }).where(owned).returning({ id: catalogImports.id });
+          if (!mine) throw new ClaimLost();
+          return k;
+        })
+      : await write(db);
     wire.done += n;
-    if (shared) await db.update(catalogImports).set({ progressDone: wire.done }).where(eq(catalogImports.id, imp.id));
     await yieldToOthers(db, performance.now() - since);
     since = performance.now();
   };
   try {
-    // Rows of an earlier apply of this import lost with its process.
-    await dropPending(db, imp.id);
-    const created = await createItems(db, ownerId, imp, opts, progress);
-    const priced = await writePrices(db, ownerId, imp, opts, progress);
+    // Rows of an earlier apply of this import (lost with its process, or not removed after a failure).
+    await dropPending(db, imp.id, run);
+    const created = await createItems(db, ownerId, imp, opts, step);
+    const priced = await writePrices(db, ownerId, imp, opts, step);
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await touchItemsInUse(tx, ownerId, sql`select item_id from catalog_import_rows where import_id = ${imp.id}::uuid and status = 'changed'`);
       const applied = { prices: priced + created, created };
       const [done] = await tx
         .update(catalogImports)
-        .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied } })
-        .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')))
+        .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied, applyRun: null } })
+        .where(owned)
         .returning({ id: catalogImports.id });
-      if (!done) throw new ServiceError('IMPORT_STATE', 'Импорт изменился во время применения.');
+      if (!done) throw new ClaimLost();
     });
   } catch (e) {
+    if (e instanceof ClaimLost) {
+      log.warn(`catalog import ${imp.id}: another run took the apply over; this one stops`);
+      return;
+    }
     if (!(e instanceof ServiceError)) log.error(`catalog import ${imp.id} apply failed`, e);
     const msg = e instanceof ServiceError ? e.message : 'Применить не удалось из-за ошибки на сервере; каталог не изменился. Попробуйте ещё раз.';
+    let dropped = false;
     try {
-      await dropPending(db, imp.id);
-      await db
-        .update(catalogImports)
-        .set({ state: 'ready', error: msg, progressDone: imp.progressDone, progressTotal: imp.progressTotal })
-        .where(and(eq(catalogImports.id, imp.id), eq(catalogImports.state, 'applying')));
+      await dropPending(db, imp.id, run);
+      dropped = true;
     } catch (err) {
-      // Still `applying`: its rows stay unseen; the start-up clean-up (PGlite) or the next apply removes them.
       log.error(`catalog import ${imp.id}: rows of a failed apply not removed`, err);
     }
+    // `ready` even when its rows could not be removed: `applyRun` left set keeps them unseen (`pending.ts`), and the
+    // next apply or the start-up clean-up (PGlite) removes them.
+    await db
+      .update(catalogImports)
+      .set({ state: 'ready', error: msg, progressDone: imp.progressDone, progressTotal: imp.progressTotal, options: { ...imp.options, applyRun: dropped ? null : run } })
+      .where(owned)
+      .catch((err) => log.error(`catalog import ${imp.id}: a failed apply left applying`, err));
   } finally {
     jobs.delete(imp.id);
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { importIdInput } from '@/lib/schemas/catalog';
 import { catalogImports } from '../../db/schema';
@@ -11,7 +12,9 @@ import { APPLY_LOST_AFTER_MIN, findImport, importState } from './import-model';
  * `catalog/import/apply {importId}` → `{importId, state: 'applying', done: 0, total}` at once: applies the preview in
  * the background (`runApply`: batches unseen until one last short transaction, progress and then `applied` with
  * `{prices, created}` by `catalog/import/status`). Only a ready preview, once (409); an apply lost with its process
- * (still `applying` after `APPLY_LOST_AFTER_MIN`) may be started again — what it wrote is removed first.
+ * (still `applying` after `APPLY_LOST_AFTER_MIN`) may be started again — what it wrote is removed first. The claim
+ * stores a new run token (`options.applyRun`): the run that holds it is the only one that may write, finish or
+ * clean up the apply.
  */
 const applyingNow = () => importState('Этот импорт уже применяется — дождитесь конца.');
 
@@ -23,7 +26,7 @@ export const importApply = defineCall({
     if (liveApply(user.id, input.importId)) throw applyingNow();
     const imp = await findImport(ctx.db, user.id, input.importId);
     const total = await rowsToApply(ctx.db, user.id, imp.id);
-    const options = { ...imp.options, applied: null, applyStartedAt: new Date().toISOString() };
+    const options = { ...imp.options, applied: null, applyStartedAt: new Date().toISOString(), applyRun: randomUUID() };
     const [claimed] = await ctx.db
       .update(catalogImports)
       .set({ state: 'applying', progressDone: 0, progressTotal: total, error: null, options })

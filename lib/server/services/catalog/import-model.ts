@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { ImportMapping, ImportState, ImportSummary } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { catalogImportRows, catalogImports } from '../../db/schema';
@@ -10,6 +10,20 @@ export type ImportDbRow = typeof catalogImports.$inferSelect;
 
 export const importNotFound = () => new ServiceError('NOT_FOUND', 'Импорт не найден.');
 export const importState = (msg: string) => new ServiceError('IMPORT_STATE', msg);
+export const notReady = () => importState('Проверять строки можно, когда предпросмотр готов и ещё не применён.');
+
+/**
+ * First statement of a transaction that changes the review of an import: locks its row while it is `ready` (false
+ * otherwise). An apply claims the import only after that transaction, so its batches never meet a change of the rows.
+ */
+export async function holdReady(tx: Db, importId: string): Promise<boolean> {
+  const [held] = await tx
+    .update(catalogImports)
+    .set({ version: sql`${catalogImports.version}` })
+    .where(and(eq(catalogImports.id, importId), eq(catalogImports.state, 'ready')))
+    .returning({ id: catalogImports.id });
+  return !!held;
+}
 
 /** The owner's import without its file bytes. */
 export async function findImport(db: Db, ownerId: string, id: string): Promise<Omit<ImportDbRow, 'data'>> {

@@ -6,20 +6,20 @@ import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { findItem } from './model';
-import { findImport, importState, summaryOf } from './import-model';
+import { findImport, holdReady, notReady, summaryOf } from './import-model';
 import { priceStatus } from './import-run';
 
 /**
  * `catalog/import/resolve {importId, decisions: [{row, action, itemId?}]}` → `{summary}`: the review — a row takes
  * another item (`match`: its status then follows the price), becomes a new item (`create`) or is left out (`skip`).
- * Rows with errors cannot be resolved.
+ * Rows with errors cannot be resolved. The decisions are written only while the import is still `ready` (409).
  */
 export const importResolve = defineCall({
   input: importResolveInput,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const imp = await findImport(ctx.db, user.id, input.importId);
-    if (imp.state !== 'ready') throw importState('Проверять строки можно, когда предпросмотр готов и ещё не применён.');
+    if (imp.state !== 'ready') throw notReady();
     const checked = new Map<string, boolean>();
     for (const d of input.decisions) {
       if (d.action === 'match' && !checked.has(d.itemId!)) checked.set(d.itemId!, !!(await findItem(ctx.db, user.id, d.itemId!)));
@@ -29,6 +29,7 @@ export const importResolve = defineCall({
     }
     const oldPrices = new Map<string, number | null>();
     await ctx.db.transaction(async (tx) => {
+      if (!(await holdReady(tx as never, imp.id))) throw notReady();
       for (const d of input.decisions) {
         const at = and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.row, d.row));
         const [r] = await tx.select().from(catalogImportRows).where(at);
