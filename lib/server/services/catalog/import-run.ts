@@ -24,7 +24,6 @@ export interface PreviewOptions {
 
 /** Rows matched between two yields and written by one statement (as one JSON parameter). */
 const BATCH = 2000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 type RowInsert = typeof catalogImportRows.$inferInsert;
 
 /** The price a cell holds: «1 234,56», «1234.56 ₽», «1 234,56 руб.»; null with a Russian reason otherwise. */
@@ -47,17 +46,45 @@ function readVat(text: string): string | null {
 }
 
 /**
- * The supplier's current price (kopecks) of each item on the day: the «old» figure of the preview. One supplier's
- * row in force is its latest valid by then (the later written on the same day), as in the price-on-date rule.
+ * The supplier's current price (kopecks) of each of the items on the day: the «old» figure of the preview. One
+ * supplier's row in force is its latest valid by then (the later written on the same day), as in the price-on-date
+ * rule. Asked per batch of rows, for the items they matched (a short statement on the item index).
  */
-async function supplierPrices(db: Db, ownerId: string, supplierId: string, date: string): Promise<Map<string, number>> {
+async function supplierPrices(db: Db, ownerId: string, supplierId: string, date: string, itemIds: string[]): Promise<Map<string, number>> {
+  if (!itemIds.length) return new Map();
   const found = await rows<{ item_id: string; price_kop: string | number }>(
     db,
     sql`select distinct on (item_id) item_id, price_kop from catalog_prices
-        where owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid and valid_from <= ${date}::date and ${notPending(sql`import_id`)}
+        where item_id = any(${`{${[...new Set(itemIds)].join(',')}}`}::uuid[]) and owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid
+          and valid_from <= ${date}::date and ${notPending(sql`import_id`)}
         order by item_id, valid_from desc, created_at desc`,
   );
   return new Map(found.map((r) => [r.item_id, Number(r.price_kop)]));
+}
+
+/** Items of the owner read per statement into the matcher. */
+const ITEMS_PAGE = 5000;
+
+/**
+ * The matcher over the owner's items, read a page per statement (oldest first: of two items with the same article
+ * or name the older one is matched), yielding to other requests between pages.
+ */
+async function ownerMatcher(db: Db, ownerId: string) {
+  const matcher = createMatcher();
+  for (let after: { at: string; id: string } | null = null; ; ) {
+    const started = performance.now();
+    const page: { id: string; name: string; article: string; at: string }[] = await rows<{ id: string; name: string; article: string; at: string }>(
+      db,
+      sql`select id, name, article, created_at::text as at from catalog_items
+          where owner_id = ${ownerId}::text and ${notPending(sql`import_id`)}
+            ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by created_at, id limit ${ITEMS_PAGE}`,
+    );
+    matcher.add(page);
+    if (page.length < ITEMS_PAGE) return matcher;
+    after = page[page.length - 1]!;
+    await yieldToOthers(db, performance.now() - started);
+  }
 }
 
 /** Preview rows by one statement: the batch as one JSON parameter, read by `json_to_recordset`. */
@@ -83,25 +110,26 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     const [file] = await db.select({ data: catalogImports.data, format: catalogImports.format, supplierId: catalogImports.supplierId }).from(catalogImports).where(eq(catalogImports.id, importId));
     if (!file?.data) throw new ServiceError('IMPORT_STATE', 'Файл импорта уже не хранится: загрузите его снова.');
     await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, importId));
-    const items = await db.select({ id: catalogItems.id, name: catalogItems.name, article: catalogItems.article }).from(catalogItems).where(and(eq(catalogItems.ownerId, ownerId), itemVisible()));
-    const matcher = createMatcher();
-    for (let i = 0; i < items.length; i += BATCH) {
-      matcher.add(items.slice(i, i + BATCH));
-      await nextTurn();
-    }
-    const match = matcher.match;
-    const old = await supplierPrices(db, ownerId, file.supplierId, opts.validFrom);
+    const { match } = await ownerMatcher(db, ownerId);
     const m = opts.mapping;
     const colName = (field: keyof ImportMapping) => {
       const idx = m[field]!;
       return `столбец ${file.format === 'xlsx' ? columnLetter(idx) : idx + 1} «${FIELD_TITLES[field]}»`;
     };
     let batch: RowInsert[] = [];
+    // Rows of the batch matched to an item: their old price and status are filled in when it is written.
+    let hits: { r: RowInsert; fuzzy: boolean }[] = [];
     let done = 0;
     const flush = async () => {
       const started = performance.now();
+      const old = await supplierPrices(db, ownerId, file.supplierId, opts.validFrom, hits.map((h) => h.r.itemId!));
+      for (const { r, fuzzy } of hits) {
+        r.oldPriceKop = old.get(r.itemId!) ?? null;
+        r.status = fuzzy ? 'uncertain' : priceStatus(r.oldPriceKop, r.priceKop!);
+      }
       if (batch.length) await writeRows(db, batch);
       batch = [];
+      hits = [];
       await db.update(catalogImports).set({ progressDone: done }).where(eq(catalogImports.id, importId));
       await yieldToOthers(db, performance.now() - started);
     };
@@ -127,8 +155,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
         else {
           base.itemId = hit.itemId;
           base.score = hit.score;
-          base.oldPriceKop = old.get(hit.itemId) ?? null;
-          base.status = hit.by === 'fuzzy' ? 'uncertain' : priceStatus(base.oldPriceKop, price.kop);
+          hits.push({ r: base, fuzzy: hit.by === 'fuzzy' });
         }
       }
       batch.push(base);
