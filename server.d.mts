@@ -19,12 +19,15 @@ export function requestListener(
  * One full V8 collection once the server's requests have stopped for `idleMs` (2 s), then the app's own
  * (IDLE_COLLECT); `after` runs when both are done.
  */
-export function collectWhenIdle(server: import('node:http').Server, opts?: { idleMs?: number; after?: () => void }): void;
+export function collectWhenIdle(
+  server: import('node:http').Server,
+  opts?: { idleMs?: number; after?: (took: { collectMs: number; appCollectMs: number }) => void },
+): void;
 export const IDLE_COLLECT: unique symbol;
 export const MEMORY_REPORT: unique symbol;
 
 /** `MEMORY_LOG`: one JSON line of the process's memory (MiB) and the app's report (MEMORY_REPORT). */
-export function logMemory(write?: (line: string) => unknown): Promise<void>;
+export function logMemory(write?: (line: string) => unknown, extra?: Record<string, number>): Promise<void>;
 
 /** A request path fit for the log: no query string, secret-looking segments replaced by `:secret`. */
 export function logPath(url?: string): string;

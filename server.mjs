@@ -192,15 +192,17 @@ export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}
   setInterval(() => {
     if (!dirty || performance.now() - last < idleMs) return;
     dirty = false;
+    const started = performance.now();
     v8.setFlagsFromString('--compact-on-every-full-gc');
     try {
       gc();
     } finally {
       v8.setFlagsFromString('--no-compact-on-every-full-gc');
     }
+    const mainMs = performance.now() - started;
     Promise.resolve(globalThis[IDLE_COLLECT]?.())
       .catch(() => {})
-      .then(after);
+      .then(() => after({ collectMs: Math.round(mainMs), appCollectMs: Math.round(performance.now() - started - mainMs) }));
   }, 1000).unref();
 }
 
@@ -209,9 +211,10 @@ const toMiB = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
 /**
  * `MEMORY_LOG=1` (lib/server/env.ts checks the value): one JSON line on stderr once the server listens and a
  * second after each idle collection — resident memory, the main thread's V8 heap by space (committed MiB),
- * memory outside it, and the app's report (see MEMORY_REPORT). For finding what grows; off by default.
+ * memory outside it, the app's report (see MEMORY_REPORT) and, after a collection, how long it took (ms: the
+ * main thread's, `collectMs`, and the app's, `appCollectMs`). For finding what grows; off by default.
  */
-export async function logMemory(write = (line) => process.stderr.write(line)) {
+export async function logMemory(write = (line) => process.stderr.write(line), extra = {}) {
   const m = process.memoryUsage();
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ''), toMiB(s.space_size)]));
   const app = await Promise.resolve(globalThis[MEMORY_REPORT]?.()).catch(() => null);
@@ -227,6 +230,7 @@ export async function logMemory(write = (line) => process.stderr.write(line)) {
       arrayBuffers: toMiB(m.arrayBuffers),
       spaces,
       ...(app ?? {}),
+      ...extra,
     }) + '\n',
   );
 }
@@ -264,7 +268,7 @@ async function main() {
   const server = http.createServer(requestListener(app.getRequestHandler(), { metrics }));
   const memoryLog = process.env.MEMORY_LOG === '1';
   // The line a second after the collection: V8 gives the freed pages back on a thread of its own.
-  collectWhenIdle(server, { after: memoryLog ? () => void setTimeout(logMemory, 1000) : undefined });
+  collectWhenIdle(server, { after: memoryLog ? (took) => void setTimeout(() => logMemory(undefined, took), 1000) : undefined });
   server.on('error', (err) => {
     console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
     process.exit(1);
