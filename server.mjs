@@ -168,13 +168,13 @@ export const MEMORY_REPORT = Symbol.for('kalkulus.memoryReport');
 
 /**
  * After a burst of requests V8 keeps the old-generation pages its heap grew to: a full collection frees the
- * garbage but leaves it scattered over half-empty pages, which stay resident (soak on PostgreSQL: 62 of 146 MiB
- * of old space in use 30 s after it; on PGlite a plain full collection once idle still left 86 MiB of old space
- * with 66 MiB of the whole heap in use). So once
- * no request has started or ended for `idleMs` after some did, one full collection that compacts every page runs
- * (V8's `--compact-on-every-full-gc`, on for this one collection only; about 100–200 ms), and then the app's own
- * (IDLE_COLLECT: the embedded database's worker thread, whose heap grows the same way). An open notification
- * stream does not count as activity: it would otherwise keep the server from ever collecting.
+ * garbage but leaves the live objects scattered over half-empty pages, which stay resident (soak on PostgreSQL:
+ * 62 of 146 MiB of old space in use 30 s after it; on PGlite a plain full collection once idle still left 86 MiB
+ * of old space with 66 MiB of the whole heap in use). So once no request has started or ended for `idleMs` after
+ * some did, one full collection that compacts every page runs (V8's `--compact-on-every-full-gc`, on for this
+ * one collection only; 130–220 ms on a loaded machine), and then the app's own (IDLE_COLLECT: the embedded
+ * database's worker thread, whose heap grows the same way). An open notification stream does not count as
+ * activity: it would otherwise keep the server from ever collecting.
  */
 export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}) {
   v8.setFlagsFromString('--expose-gc');
