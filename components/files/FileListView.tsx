@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_ALL_COLUMN_PT } from '@/components/providers/prime-locale-ru';
 import Link from 'next/link';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -56,7 +55,7 @@ export function FileListView({ view, objects, total, offset, loading, specs, sel
         size="small"
         stripedRows
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECT_ALL_COLUMN_PT} />
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
         <Column header="Название" body={nameBody} />
         {!specs && <Column header="Размер" body={(o: FileObject) => (o.kind === 'folder' ? '—' : formatSize(o.size))} style={{ width: '8rem' }} />}
         {specs && (

@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_ALL_COLUMN_PT } from '@/components/providers/prime-locale-ru';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
@@ -145,7 +144,7 @@ export function TrashView({ type, rootLabel, onChanged }: { type: FileType; root
         size="small"
         stripedRows
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECT_ALL_COLUMN_PT} />
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
         <Column header="Название" body={nameBody} />
         <Column header="Где было" body={where} className={s.wideOnly} headerClassName={s.wideOnly} />
         <Column header="Удалено" body={(i: TrashItem) => formatDateTime(new Date(i.deleted_at))} style={{ width: '10rem' }} />

@@ -152,12 +152,3 @@ export function usePrimeLocaleRu(): void {
   applyPrimeLocaleRu();
 }
 
-/**
- * The header checkbox of a DataTable's selection column: PrimeReact 10's DataTable bundles its own copy of the
- * locale table for this one label, which the global Russian locale does not reach (it would read «All items
- * unselected»). Given through the column's pass-through; its checked state is announced by `aria-checked`.
- * Usage: `<Column selectionMode="multiple" pt={SELECT_ALL_COLUMN_PT} />`.
- */
-export const SELECT_ALL_COLUMN_PT = {
-  headerCheckbox: { root: { 'aria-label': 'Выбрать все строки' }, input: { 'aria-label': 'Выбрать все строки' } },
-} as const;

@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_ALL_COLUMN_PT } from '@/components/providers/prime-locale-ru';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -121,7 +120,7 @@ export function CrudPage() {
           emptyMessage="Товаров нет."
           tableStyle={{ minWidth: '52rem' }}
         >
-          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECT_ALL_COLUMN_PT} />
+          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
           <Column field="code" header="Артикул" sortable />
           <Column field="name" header="Наименование" sortable />
           <Column field="category" header="Категория" sortable />

@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_ALL_COLUMN_PT } from '@/components/providers/prime-locale-ru';
 import { FilterMatchMode } from 'primereact/api';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
@@ -107,7 +106,7 @@ export function TableDemo() {
           tableStyle={{ minWidth: '56rem' }}
         >
           <Column expander style={{ width: '3rem' }} />
-          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECT_ALL_COLUMN_PT} />
+          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
           <Column field="name" header="Имя" sortable />
           <Column field="company" header="Компания" sortable />
           <Column field="city" header="Город" sortable />
