@@ -70,6 +70,13 @@ async function appliedMigrations(client: PgliteLike): Promise<number> {
   return r?.n ?? 0;
 }
 
+/**
+ * Databases only this process writes: an embedded PGlite folder is opened by one process at a time, so what its
+ * writers tell the process (a cache to forget) is all there is to know. A transaction's handle is not listed.
+ */
+const ownedByProcess = new WeakSet<object>();
+export const isOwnedByProcess = (db: Db): boolean => ownedByProcess.has(db);
+
 /** Key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_254_271_001;
 
@@ -108,6 +115,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.close();
       ({ client, db } = await open());
     }
+    ownedByProcess.add(db);
     return {
       db: db as unknown as Db,
       driver: 'pglite',

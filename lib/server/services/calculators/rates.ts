@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { RateMissingError, type RateBook, type RateKind } from '@/lib/domain/calculators';
-import type { Db } from '../../db/client';
+import { isOwnedByProcess, type Db } from '../../db/client';
 import { rates } from '../../db/schema';
 import { LAW_DEFAULT_KINDS, lawDefaultsOn, type LawDefaults } from '@/lib/domain/calculators/law-defaults';
 import { moscowToday } from '@/lib/domain/format/date';
@@ -38,8 +38,10 @@ const cache = new WeakMap<Db, { version: string; rows: Promise<CachedRow[]> }>()
 const invalidateRateCache = (db: Db) => void cache.delete(db);
 
 async function allRows(db: Db): Promise<CachedRow[]> {
-  const [{ version } = { version: '' }] = await db.select({ version: versionOf }).from(rates);
   const hit = cache.get(db);
+  // The embedded database has no other writer than this process, whose writes forget the cache: no version to ask.
+  if (hit && isOwnedByProcess(db)) return hit.rows;
+  const [{ version } = { version: '' }] = await db.select({ version: versionOf }).from(rates);
   if (hit && hit.version === version) return hit.rows;
   const rows = db
     .select({ kind: rates.kind, effectiveFrom: rates.effectiveFrom, value: valueText })
