@@ -57,7 +57,8 @@ async function allRows(db: Db): Promise<CachedRow[]> {
 /**
  * The one reader of the rate table for every consumer (calculators, калькуляция, companies, documents,
  * specifications): the rows of the given kinds as a rate book. The whole table is small; its parsed rows
- * are kept per process and re-read when the table's version changes (one cheap query per call).
+ * are kept per process and re-read when the table's version changes (one cheap query per call on PostgreSQL;
+ * none on the embedded database, whose only writer is this process and forgets the cache when it writes).
  */
 export async function loadRateBook(db: Db, kinds: readonly RateKind[]): Promise<RateBook> {
   if (kinds.length === 0) return {};
