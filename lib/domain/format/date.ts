@@ -77,16 +77,28 @@ function isCalendarDay(y: number, m: number, d: number): boolean {
 
 const isoOf = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
 
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, fmt);
+  }
+  return fmt;
+}
+
 function partsOf(date: Date, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
+  const fmt = formatterOf(timeZone);
   const parts = fmt.formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
