@@ -36,9 +36,15 @@ export function formatMonthDay(md: string): string {
 
 /** Today's calendar day in Moscow as `2026-11-25` (`now` for tests): the day dated rates and defaults follow. */
 export function moscowToday(now = new Date()): string {
-  const parts = partsOf(now, MOSCOW);
-  return isoOf(parts.year, parts.month, parts.day);
+  // Every call of a calculator asks this; a zone's offset is whole minutes, so the day is the same within a UTC minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastToday.minute) {
+    const parts = partsOf(now, MOSCOW);
+    lastToday = { minute, day: isoOf(parts.year, parts.month, parts.day) };
+  }
+  return lastToday.day;
 }
+let lastToday = { minute: NaN, day: '' };
 
 /** A day picked in a calendar widget (a local `Date` at midnight of the browser's zone) as `2026-11-25`. */
 export const isoOfLocalDay = (d: Date): string => isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());

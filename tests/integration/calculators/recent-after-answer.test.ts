@@ -39,9 +39,18 @@ describe(`recent runs after the answer (${testDriver()})`, () => {
     expect(events.map((e) => e.subjectId)).toEqual(['vat']);
   });
 
-  it('keeps each user’s latest 30 runs', async () => {
+  it('keeps each user’s latest 30 runs; the activity log counts every run', async () => {
     const a = await createTestUser(ctx);
-    for (let i = 1; i <= 33; i++) await callProduct(ctx, a, 'calculators/run', { id: 'vat', input: { amount: String(i), mode: 'add' } });
+    const b = await createTestUser(ctx);
+    for (let i = 1; i <= 33; i++) {
+      await callProduct(ctx, a, 'calculators/run', { id: 'vat', input: { amount: String(i), mode: 'add' } });
+      if (i % 11 === 0) await callProduct(ctx, b, 'calculators/run', { id: 'vat', input: { amount: `${i}0`, mode: 'add' } });
+    }
+    const recentB = await callProduct<{ runs: { input: { amount: string } }[] }>(ctx, b, 'calculators/recent', { limit: 30 });
+    expect(recentB.body.runs.map((r) => r.input.amount)).toEqual(['330', '220', '110']);
+    await shutdown();
+    const used = await ctx.db.select().from(activityEvents).where(and(eq(activityEvents.userId, a.user.id), eq(activityEvents.kind, 'calculator.used')));
+    expect(used).toHaveLength(33);
     const recent = await callProduct<{ runs: { input: { amount: string } }[] }>(ctx, a, 'calculators/recent', { limit: 30 });
     expect(recent.body.runs.map((r) => r.input.amount)).toEqual(Array.from({ length: 30 }, (_, i) => String(33 - i)));
     expect(await ctx.db.select().from(calculatorRuns).where(eq(calculatorRuns.userId, a.user.id))).toHaveLength(30);

@@ -49,6 +49,12 @@ describe('Russian dates with the full year', () => {
     expect(moscowToday(new Date('2026-01-01T01:59:59+05:00'))).toBe('2025-12-31');
     expect(moscowToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+  it('today is remembered within a minute only, so midnight in Moscow turns the day at once', () => {
+    expect(moscowToday(new Date('2026-11-24T20:59:00Z'))).toBe('2026-11-24');
+    expect(moscowToday(new Date('2026-11-24T20:59:59.999Z'))).toBe('2026-11-24');
+    expect(moscowToday(new Date('2026-11-24T21:00:00Z'))).toBe('2026-11-25');
+    expect(moscowToday(new Date('2026-11-24T20:59:30Z'))).toBe('2026-11-24');
+  });
   it('a day picked in a calendar keeps its local date', () => {
     expect(isoOfLocalDay(new Date(2026, 10, 25))).toBe('2026-11-25');
     expect(isoOfLocalDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');

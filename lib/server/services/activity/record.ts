@@ -1,4 +1,5 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { ActivityKind } from '@/lib/domain/activity/kinds';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -92,7 +93,14 @@ async function writeBatch(batch: { db: Db; row: Row }[]): Promise<void> {
   }
   for (const [db, rows] of byDb) {
     try {
-      for (let i = 0; i < rows.length; i += 1000) await db.insert(activityEvents).values(rows.slice(i, i + 1000));
+      // One parameter per thousand events (binding each value costs more than the insert itself).
+      for (let i = 0; i < rows.length; i += 1000) {
+        const part = rows.slice(i, i + 1000).map((r) => ({ user_id: r.userId, kind: r.kind, subject_id: r.subjectId ?? null, at: (r.at ?? new Date()).toISOString() }));
+        await db.execute(sql`
+          insert into activity_events (user_id, kind, subject_id, at)
+          select user_id, kind, subject_id, at from json_to_recordset(${JSON.stringify(part)}::json)
+            as x(user_id text, kind text, subject_id text, at timestamptz)`);
+      }
     } catch (err) {
       log.warn(`activity log: ${rows.length} events not written`, err);
     }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { RECENT_RUNS_KEEP as KEEP } from '@/lib/schemas/calculators';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { calculatorRuns } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
 import { onShutdown } from '../../shutdown';
@@ -13,8 +12,9 @@ import { userOfToken } from '../auth/require-user';
 /**
  * A signed-in user's calculator runs go to their recent runs (and the activity log) after the answer, not on
  * its path: `rememberRun` only queues the run with the caller's token and returns. Shortly after, the queue is
- * written in batches — the token's user checked (a stale or revoked token's run is skipped, as it would have
- * been before the answer), one insert per database, then each user's list trimmed to the latest KEEP.
+ * written in batches — each token's user checked once (a stale or revoked token's run is skipped, as it would
+ * have been before the answer), one insert per database of each user's latest KEEP runs of the batch (older ones
+ * would be trimmed at once), then each user's list trimmed to the latest KEEP.
  * `calculators/recent` writes the queue before it reads, and so does the shutdown; a failed write is logged.
  */
 
@@ -66,32 +66,55 @@ export async function flushRecentRuns(): Promise<void> {
   await queue.flushing;
 }
 
-async function writeBatch(batch: Pending[]): Promise<void> {
-  const byDb = new Map<Db, { userId: string; calcId: string; input: unknown }[]>();
-  const users = await Promise.all(
-    batch.map((p) =>
-      userOfToken(p.ctx, p.token).then(
-        (u) => u.id,
-        (err: unknown) => {
-          // A stale token must not spoil a calculation; the page refreshes tokens on its own calls.
-          if (!(err instanceof ServiceError)) log.warn('recent run not saved', err);
-          return null;
-        },
-      ),
-    ),
+/** The user of each distinct token of the batch (null: stale or revoked — that run is skipped). */
+async function usersOf(batch: Pending[]): Promise<(string | null)[]> {
+  const byToken = new Map<string, Promise<string | null>>();
+  const userOf = (p: Pending) =>
+    userOfToken(p.ctx, p.token).then(
+      (u) => u.id,
+      (err: unknown) => {
+        // A stale token must not spoil a calculation; the page refreshes tokens on its own calls.
+        if (!(err instanceof ServiceError)) log.warn('recent run not saved', err);
+        return null;
+      },
+    );
+  return Promise.all(
+    batch.map((p) => {
+      let user = byToken.get(p.token);
+      if (!user) byToken.set(p.token, (user = userOf(p)));
+      return user;
+    }),
   );
+}
+
+async function writeBatch(batch: Pending[]): Promise<void> {
+  const users = await usersOf(batch);
+  const byDb = new Map<Db, { user_id: string; calc_id: string; input: unknown }[]>();
   batch.forEach((p, i) => {
     const userId = users[i];
-    if (!userId) return;
-    recordActivity(p.ctx, userId, 'calculator.used', p.calcId);
-    const rows = byDb.get(p.ctx.db) ?? [];
-    rows.push({ userId, calcId: p.calcId, input: p.input });
-    byDb.set(p.ctx.db, rows);
+    if (userId) recordActivity(p.ctx, userId, 'calculator.used', p.calcId);
   });
+  const kept = new Map<string, number>();
+  // Newest first: a user's runs beyond the latest KEEP of the batch would be trimmed at once, so they are not written.
+  for (let i = batch.length - 1; i >= 0; i--) {
+    const p = batch[i]!;
+    const userId = users[i];
+    if (!userId) continue;
+    const n = kept.get(userId) ?? 0;
+    if (n >= KEEP) continue;
+    kept.set(userId, n + 1);
+    const rows = byDb.get(p.ctx.db) ?? [];
+    rows.push({ user_id: userId, calc_id: p.calcId, input: p.input });
+    byDb.set(p.ctx.db, rows);
+  }
   for (const [db, rows] of byDb) {
     try {
-      await db.insert(calculatorRuns).values(rows);
-      const ids = [...new Set(rows.map((r) => r.userId))];
+      // One parameter for the whole batch, oldest first (ids keep the order of the runs).
+      await db.execute(sql`
+        insert into calculator_runs (user_id, calc_id, input)
+        select user_id, calc_id, input from json_to_recordset(${JSON.stringify(rows.reverse())}::json)
+          as x(user_id text, calc_id text, input jsonb)`);
+      const ids = [...new Set(rows.map((r) => r.user_id))];
       await db.execute(sql`
         delete from calculator_runs where id in (
           select id from (
