@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/IntentLink';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
@@ -28,7 +28,7 @@ export function FileListView({ view, objects, total, offset, loading, specs, sel
   const nameBody = (o: FileObject) => (
     <span className={s.nameCell}>
       <i className={iconOf(o)} aria-hidden="true" />
-      <Link href={hrefOf(o)}>{o.name}</Link>
+      <IntentLink href={hrefOf(o)}>{o.name}</IntentLink>
       {o.access !== 'owner' && <Tag value={o.access === 'edit' ? 'изменение' : 'просмотр'} severity="info" />}
       {o.mode === 'public' && <Tag value="публичный" severity="warning" />}
     </span>

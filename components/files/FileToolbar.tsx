@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/IntentLink';
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
@@ -59,10 +59,10 @@ export function FileToolbar(p: FileToolbarProps) {
     <div className={s.toolbar}>
       {p.canWrite && specs && (
         <>
-          <Link href={newSpecHref(p.root)} className="p-button">
+          <IntentLink href={newSpecHref(p.root)} className="p-button">
             <i className="pi pi-plus" aria-hidden="true" />
             &nbsp;Новая спецификация
-          </Link>
+          </IntentLink>
           <Button type="button" icon="pi pi-folder-plus" label="Новая папка" outlined onClick={p.onNewFolder} />
           {p.onRecalcAll && <Button type="button" icon="pi pi-refresh" label="Пересчитать все" outlined onClick={p.onRecalcAll} />}
         </>
@@ -85,10 +85,10 @@ export function FileToolbar(p: FileToolbarProps) {
         </>
       )}
       {p.type === 'documents' && (
-        <Link href="/documents/templates" className="p-button p-button-text">
+        <IntentLink href="/documents/templates" className="p-button p-button-text">
           <i className="pi pi-file-word" aria-hidden="true" />
           &nbsp;Шаблоны документов
-        </Link>
+        </IntentLink>
       )}
       <IconField iconPosition="left" className={s.grow}>
         <InputIcon className="pi pi-search" />

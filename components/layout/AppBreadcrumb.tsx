@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from './IntentLink';
 import { usePathname } from 'next/navigation';
 import { Fragment } from 'react';
 import { breadcrumbFor } from '@/lib/domain/layout/breadcrumb';
@@ -16,9 +16,9 @@ export function AppBreadcrumb() {
     <nav className="layout-breadcrumb" aria-label="Навигационная цепочка">
       <ol>
         <li>
-          <Link href="/" aria-label="Главная" className="layout-breadcrumb-home">
+          <IntentLink href="/" aria-label="Главная" className="layout-breadcrumb-home">
             <i className="pi pi-home" aria-hidden="true" />
-          </Link>
+          </IntentLink>
         </li>
         {crumbs.map((c, i) => (
           <Fragment key={`${i}-${c.label}`}>
@@ -27,7 +27,7 @@ export function AppBreadcrumb() {
             </li>
             <li>
               {c.to ? (
-                <Link href={c.to}>{c.label}</Link>
+                <IntentLink href={c.to}>{c.label}</IntentLink>
               ) : (
                 <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.label}</span>
               )}

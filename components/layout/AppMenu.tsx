@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from './IntentLink';
 import { usePathname } from 'next/navigation';
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { MENU, activeKeyForPath, isKeyActive, itemKey, type MenuItem } from '@/lib/domain/layout/menu';
@@ -118,7 +118,7 @@ export function AppMenu() {
                 const active = routeKey === childKey;
                 return (
                   <li key={childKey} className={active ? 'active-menuitem' : undefined}>
-                    <Link
+                    <IntentLink
                       href={item.to ?? '/'}
                       className={active ? 'active-route' : undefined}
                       aria-current={active ? 'page' : undefined}
@@ -127,7 +127,7 @@ export function AppMenu() {
                     >
                       <i className={`pi pi-fw ${item.icon} layout-menuitem-icon`} aria-hidden="true" />
                       <span className="layout-menuitem-text">{item.label}</span>
-                    </Link>
+                    </IntentLink>
                   </li>
                 );
               })}

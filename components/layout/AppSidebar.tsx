@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from './IntentLink';
 import { forwardRef, useEffect, useRef, type FocusEvent } from 'react';
 import { AUTO_HIDE_MS, isHoverMode } from '@/lib/domain/layout/state';
 import { AppMenu } from './AppMenu';
@@ -53,10 +53,10 @@ export const AppSidebar = forwardRef<HTMLElement>(function AppSidebar(_props, re
       aria-label="Боковое меню"
     >
       <div className="layout-sidebar-top">
-        <Link href="/" className="layout-sidebar-logo" aria-label={`${productName} — на главную`}>
+        <IntentLink href="/" className="layout-sidebar-logo" aria-label={`${productName} — на главную`}>
           <i className="pi pi-calculator layout-sidebar-logo-icon" aria-hidden="true" />
           <span className="layout-sidebar-logo-text">{productName}</span>
-        </Link>
+        </IntentLink>
         {hoverMode && (
           <button
             type="button"

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from './IntentLink';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { SearchBox } from '@/components/search/SearchBox';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -29,10 +29,10 @@ export const AppTopbar = forwardRef<AppTopbarRef>(function AppTopbar(_props, ref
   return (
     <header className="layout-topbar">
       <div className="layout-topbar-start">
-        <Link href="/" className="layout-topbar-logo" aria-label={`${productName} — на главную`}>
+        <IntentLink href="/" className="layout-topbar-logo" aria-label={`${productName} — на главную`}>
           <i className="pi pi-calculator" aria-hidden="true" />
           <span>{productName}</span>
-        </Link>
+        </IntentLink>
         <button
           ref={menuButton}
           type="button"

@@ -143,6 +143,25 @@ test.describe('на компьютере (1280 px)', () => {
     await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' })).toContainText('Компании');
   });
 
+  test('меню не запрашивает страницы при открытии: пункт — при наведении, переход работает', async ({ page, user }) => {
+    expect(user.accessToken).not.toBe('');
+    const prefetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['next-router-prefetch'] !== undefined) prefetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/specifications');
+    await expect(page.getByText('Здесь пока пусто.')).toBeVisible({ timeout: 15_000 });
+    // Viewport prefetching would have asked for the menu's pages by now.
+    await page.waitForTimeout(1500);
+    expect(prefetched).toEqual([]);
+    await menuLink(page, 'Компании').hover();
+    await expect.poll(() => prefetched.includes('/companies'), { timeout: 10_000 }).toBe(true);
+    expect(prefetched.every((p) => p === '/companies')).toBe(true);
+    await menuLink(page, 'Компании').click();
+    await page.waitForURL('**/companies');
+    await expect(menuLink(page, 'Компании')).toHaveAttribute('aria-current', 'page');
+  });
+
   test('полоса загрузки видна при переходе по пункту меню и по цепочке, пока страница грузится', async ({ page, user }) => {
     expect(user.accessToken).not.toBe('');
     // The page's RSC request (and its prefetch) answer after 1.5 s: the navigation takes time.
