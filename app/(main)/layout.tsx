@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ListPreload } from '@/components/files/ListPreload';
 import { AppShell } from '@/components/layout/AppShell';
 import { getEnv } from '@/lib/server/env';
 
@@ -6,8 +7,11 @@ import { getEnv } from '@/lib/server/env';
 export default function MainLayout({ children }: { children: ReactNode }) {
   const env = getEnv();
   return (
-    <AppShell productName={env.PRODUCT_NAME} messengerUrl={env.MESSENGER_URL ?? null}>
-      {children}
-    </AppShell>
+    <>
+      <ListPreload />
+      <AppShell productName={env.PRODUCT_NAME} messengerUrl={env.MESSENGER_URL ?? null}>
+        {children}
+      </AppShell>
+    </>
   );
 }

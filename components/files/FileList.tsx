@@ -5,9 +5,9 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { FileObject } from '@/lib/schemas/files';
 import s from './files.module.css';
 import { ListLoading } from '@/components/layout/ListLoading';
+import { loadListView, preloadListView } from './list-view-chunk';
 
-/** Objects on one page of the list (table and tiles alike). */
-export const PAGE = 100;
+export { PAGE } from './list-query';
 
 export interface FileListProps {
   view: 'table' | 'tiles';
@@ -26,11 +26,14 @@ export interface FileListProps {
   empty: ReactNode;
 }
 
+// The table's code is asked for as soon as this module runs (with the page's code), not once the list first renders.
+if (typeof window !== 'undefined') preloadListView();
+
 /**
- * The folder's objects as a paged table or tiles (`FileListView`). Its code — the table, the paginator — loads with
- * the list's first answer, not before the page shows: until then a loading line stands in its place.
+ * The folder's objects as a paged table or tiles (`FileListView`). Its code — the table, the paginator — is not in
+ * the page's first-load JavaScript: it loads alongside, and until it is there a loading line stands in its place.
  */
-export const FileList = dynamic(() => import('./FileListView').then((m) => m.FileListView), {
+export const FileList = dynamic(() => loadListView().then((m) => m.FileListView), {
   ssr: false,
   loading: ListLoading,
 });

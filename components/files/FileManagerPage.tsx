@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/IntentLink';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
@@ -15,8 +15,10 @@ import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useToast } from '@/components/layout/ToastProvider';
 import { useConfirm } from '@/components/layout/use-confirm';
 import { downloadObjects, files, type ListQuery } from './api';
+import { listObjects, startEarlyList } from './early-list';
+import { FIRST_PAGE } from './list-query';
 import type { FileDialog } from './FileDialogs';
-import { FileList, FileListEmpty, PAGE } from './FileList';
+import { FileList, FileListEmpty } from './FileList';
 import { FileSelectionBar } from './FileSelectionBar';
 import { FileToolbar } from './FileToolbar';
 import { SpecCostsContext, useSpecCosts } from '@/components/specifications/spec-costs';
@@ -61,7 +63,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   /** Specifications are documents in metadata, not uploaded bytes. */
   const specs = type === 'specifications';
   const openFile = fileHref ?? (specs ? specHref : null);
-  const [query, setQuery] = useState<Omit<ListQuery, 'root' | 'type'>>({ search: '', sort: 'name', offset: 0, limit: PAGE, scope: 'own' });
+  const [query, setQuery] = useState<Omit<ListQuery, 'root' | 'type'>>(FIRST_PAGE);
   const [searchText, setSearchText] = useState('');
   const [view, setView] = useState<'table' | 'tiles'>('table');
   const [picked, setPicked] = useState<FileObject[]>([]);
@@ -72,8 +74,10 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
   const conflict = useNameConflict();
   const confirm = useConfirm();
 
+  // The first page is asked for while the page first renders, not after its effects (the loader takes that answer).
+  useState(() => startEarlyList({ ...query, root, type }));
   const list = useLoad(
-    (signal) => Promise.all([files.list({ ...query, root, type }, signal), root ? files.info(root, signal) : Promise.resolve(null)]),
+    (signal) => Promise.all([listObjects({ ...query, root, type }, signal), root ? files.info(root, signal) : Promise.resolve(null)]),
     [root, type, query],
     { keep: true },
   );
@@ -212,7 +216,7 @@ export function FileManagerPage({ type, title, basePath, folderId, fileHref }: F
               {crumbs.map((c, i) => (
                 <li key={c.to}>
                   {i > 0 && <i className="pi pi-angle-right" aria-hidden="true" style={{ marginRight: '0.25rem' }} />}
-                  {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <Link href={c.to}>{c.label}</Link>}
+                  {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <IntentLink href={c.to}>{c.label}</IntentLink>}
                 </li>
               ))}
             </ol>

@@ -2,29 +2,16 @@ import Cookies from 'js-cookie';
 import { ApiError, isApiError } from '@/lib/client/api-error';
 import { call } from '@/lib/client/call';
 import { refreshAccessToken } from '@/lib/client/refresh';
-import type { FileObject, FileSort, FileType } from '@/lib/schemas/files';
+import type { FileObject, FileType } from '@/lib/schemas/files';
+import { listPage } from './list-query';
 
 export const FILES_BASE = '/file-manager-service/api/v1';
 
-export interface ListQuery {
-  root: string | null;
-  type: FileType;
-  search: string;
-  sort: FileSort;
-  offset: number;
-  limit: number;
-  scope: 'own' | 'shared' | 'all';
-}
+export type { ListQuery } from './list-query';
 
 /** The file-manager calls the documents page uses. */
 export const files = {
-  list: (q: ListQuery, signal?: AbortSignal) =>
-    call(
-      'files',
-      'listObjects',
-      { root: q.root, type: q.root ? undefined : q.type, search: q.search || undefined, sort: q.sort, offset: q.offset, limit: q.limit, scope: q.root ? undefined : q.scope },
-      { signal },
-    ),
+  list: listPage,
   info: (id: string, signal?: AbortSignal) => call('files', 'getFileInfo', { id }, { signal }),
   createFolder: (name: string, root: string | null, type: FileType) => call('files', 'createFolder', root ? { name, root, type } : { name, type }),
   rename: (o: FileObject, name: string) => call('files', 'updateAttributes', { id: o.id, name, version: o.version }),

@@ -10,6 +10,31 @@ test.describe.configure({ timeout: 90_000 });
  * inside it (the editor gets `?folder=`), the saved specification listed in that folder and not at the top.
  */
 
+test('the list is asked for as the page first renders, and the table\'s code as the page\'s code runs — not one after the other', async ({ page, user: _user }) => {
+  const order: string[] = [];
+  const chunks = new Map<string, Promise<string>>();
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/listObjects')) order.push('listObjects');
+    if (url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js')) order.push(url.pathname);
+  });
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js')) chunks.set(url.pathname, r.text().catch(() => ''));
+  });
+  await page.goto('/specifications');
+  await expect(page.getByText('Здесь пока пусто.')).toBeVisible();
+  // The table's chunk: the one with PrimeReact's DataTable (its class names are in its code).
+  let table: string | undefined;
+  for (const [path, text] of chunks) if ((await text).includes('p-datatable-wrapper')) table = path;
+  expect(table, 'a chunk with the table').toBeDefined();
+  // …loaded lazily: not one of the page's own scripts.
+  expect(await (await page.request.get('/specifications')).text()).not.toContain(table!);
+  expect(order.filter((x) => x === 'listObjects')).toHaveLength(1);
+  // The table's code is requested first: it does not wait for the list's first render or effects.
+  expect(order.indexOf(table!)).toBeLessThan(order.indexOf('listObjects'));
+});
+
 test('folder on /specifications → «Новая спецификация» in it → listed in that folder, opens the editor', async ({ page, user: _user }) => {
   await page.goto('/specifications');
   await expect(page.getByRole('heading', { name: 'Спецификации', level: 1 })).toBeVisible();
