@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { safeNextPath } from '@/lib/domain/protected-routes';
 import { authApi } from './api';
 import { isApiError } from '@/lib/client/api-error';
-import { captchaToken } from '@/lib/client/captcha';
+import { captchaToken, prepareCaptcha } from '@/lib/client/captcha';
 import { userMessage } from '@/lib/client/messages';
 import { acceptTokens } from '@/lib/client/session';
 import { useLoad } from '@/lib/client/use-load';
@@ -71,6 +71,11 @@ export function AuthForm({
   });
   const linkDead = check.error !== null;
   const shownFailure = failure ?? (modeChosen ? null : check.error);
+
+  // The captcha settings are fetched while the form is being filled in, not after «Войти».
+  useEffect(() => {
+    if (initialMode !== 'reset') prepareCaptcha();
+  }, [initialMode]);
 
   // Back from oauth.telegram.org: `#tgAuthResult=…` in the fragment (never sent to any server but ours).
   useEffect(() => {

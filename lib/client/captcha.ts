@@ -59,6 +59,14 @@ function getSiteKey(): Promise<SiteKey> {
   return siteKey;
 }
 
+/**
+ * Asks for the captcha settings ahead of the first submit (a form calls it when it shows), so «Войти» does not wait
+ * for them; a failure is forgotten here and asked again on submit.
+ */
+export function prepareCaptcha(): void {
+  getSiteKey().catch(() => undefined);
+}
+
 /** A fresh captcha token for one submit, or undefined when no captcha is configured. */
 export async function captchaToken(): Promise<string | undefined> {
   const cfg = await getSiteKey();
