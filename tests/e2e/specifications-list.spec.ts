@@ -10,29 +10,36 @@ test.describe.configure({ timeout: 90_000 });
  * inside it (the editor gets `?folder=`), the saved specification listed in that folder and not at the top.
  */
 
-test('the list is asked for as the page first renders, and the table\'s code as the page\'s code runs — not one after the other', async ({ page, user: _user }) => {
+test('opened directly, the list and the table\'s code are asked for in the first render, before the shell\'s effects', async ({ page, user: _user }) => {
   const order: string[] = [];
   const chunks = new Map<string, Promise<string>>();
+  const path = (u: string) => new URL(u).pathname;
+  const isChunk = (p: string) => p.startsWith('/_next/static/chunks/') && p.endsWith('.js');
   page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.endsWith('/listObjects')) order.push('listObjects');
-    if (url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js')) order.push(url.pathname);
+    const p = path(r.url());
+    if (p.endsWith('/listObjects')) order.push('listObjects');
+    // The bell's first call: an effect of the shell, after the first render of the whole layout.
+    else if (p === '/noty/api/v1/list') order.push('bell');
+    else if (isChunk(p)) order.push(p);
+  });
+  page.on('requestfinished', (r) => {
+    if (path(r.url()).endsWith('/listObjects')) order.push('listObjects answered');
   });
   page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js')) chunks.set(url.pathname, r.text().catch(() => ''));
+    if (isChunk(path(r.url()))) chunks.set(path(r.url()), r.text().catch(() => ''));
   });
   await page.goto('/specifications');
   await expect(page.getByText('Здесь пока пусто.')).toBeVisible();
-  // The table's chunk: the one with PrimeReact's DataTable (its class names are in its code).
+  // The table's chunk: the one with PrimeReact's DataTable (its class names are in its code), loaded lazily —
+  // not one of the page's own scripts.
   let table: string | undefined;
-  for (const [path, text] of chunks) if ((await text).includes('p-datatable-wrapper')) table = path;
+  for (const [p, text] of chunks) if ((await text).includes('p-datatable-wrapper')) table = p;
   expect(table, 'a chunk with the table').toBeDefined();
-  // …loaded lazily: not one of the page's own scripts.
   expect(await (await page.request.get('/specifications')).text()).not.toContain(table!);
+  // One request for the list, sent before the shell's effects; the table's code asked for before the list answers.
   expect(order.filter((x) => x === 'listObjects')).toHaveLength(1);
-  // The table's code is requested first: it does not wait for the list's first render or effects.
-  expect(order.indexOf(table!)).toBeLessThan(order.indexOf('listObjects'));
+  expect(order.indexOf('listObjects')).toBeLessThan(order.indexOf('bell'));
+  expect(order.indexOf(table!)).toBeLessThan(order.indexOf('listObjects answered'));
 });
 
 test('folder on /specifications → «Новая спецификация» in it → listed in that folder, opens the editor', async ({ page, user: _user }) => {
