@@ -6,7 +6,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // `next build` may load this file too; never open the live database from a build.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  // The handlers that the project's server (server.mjs) routes to before Next: uploadChunk, the services' JSON calls.
+  // The handlers that the project's server (server.mjs) routes to before Next: uploadChunk, the services' JSON calls,
+  // the zip download.
   const { registerUploadFastPath } = await import('./lib/server/gateway/upload-fast-path');
   registerUploadFastPath();
   // Not under `next dev`: instrumentation runs once per process, so a handler kept here would serve the code
@@ -14,6 +15,8 @@ export async function register(): Promise<void> {
   if (process.env.NODE_ENV !== 'development') {
     const { registerCallFastPath } = await import('./lib/server/gateway/call-fast-path');
     registerCallFastPath();
+    const { registerZipFastPath } = await import('./lib/server/gateway/zip-fast-path');
+    registerZipFastPath();
   }
   const { startServer } = await import('./lib/server/startup');
   await startServer();

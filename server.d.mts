@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const PEER_HEADER: 'x-kalkulus-peer';
 export const UPLOAD_CHUNK: unique symbol;
 export const SERVICE_CALL: unique symbol;
+export const ZIP_DOWNLOAD: unique symbol;
 
-/** What the app registers under UPLOAD_CHUNK (and under SERVICE_CALL: the services' JSON calls). */
+/** What the app registers under UPLOAD_CHUNK (and under SERVICE_CALL: the services' JSON calls; ZIP_DOWNLOAD: the zip). */
 export interface UploadChunkHandler {
   takes(req: Pick<IncomingMessage, 'method' | 'url'>): boolean;
   serve(req: IncomingMessage, res: ServerResponse): Promise<void>;

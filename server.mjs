@@ -27,11 +27,17 @@ export const UPLOAD_CHUNK = Symbol.for('kalkulus.uploadChunk');
 export const SERVICE_CALL = Symbol.for('kalkulus.serviceCall');
 
 /**
+ * The same for the zip download (`GET`/`HEAD …/files?ids=`, lib/server/gateway/zip-fast-path.ts): the archive
+ * streams from storage through yazl to the socket in Node streams, without Next's route runtime.
+ */
+export const ZIP_DOWNLOAD = Symbol.for('kalkulus.zipDownload');
+
+/**
  * The server's request listener: stamps the peer address, hands `POST …/uploadChunk` (megabytes, dozens of
  * times per file) straight to the file service with the socket's own request as the body — no router, no
- * web-stream copy — and the services' JSON calls to the gateway, and everything else to `nextHandler`. Until
- * the app has registered its handlers (the first moments of `--dev`), those go to Next as well, whose route
- * handlers serve the same calls.
+ * web-stream copy — the services' JSON calls to the gateway, the zip download to the file service, and
+ * everything else to `nextHandler`. Until the app has registered its handlers (the first moments of `--dev`;
+ * under `--dev` only uploadChunk's ever is), those go to Next as well, whose route handlers serve the same calls.
  */
 export function requestListener(
   nextHandler,
@@ -42,7 +48,7 @@ export function requestListener(
     if (jsonLog) logRequest(req, res, write);
     metrics?.track(req, res);
     if (!decodablePath(req.url)) return void refuseUndecodable(req, res);
-    const fast = [globalThis[UPLOAD_CHUNK], globalThis[SERVICE_CALL]].find((h) => h?.takes(req));
+    const fast = [globalThis[UPLOAD_CHUNK], globalThis[SERVICE_CALL], globalThis[ZIP_DOWNLOAD]].find((h) => h?.takes(req));
     const served = fast ? fast.serve(req, res) : nextHandler(req, res);
     Promise.resolve(served).catch((err) => {
       console.error(`${new Date().toISOString()} ERROR ${req.method} ${req.url} failed —`, err);

@@ -64,7 +64,8 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** Next's compression: answers of 1 KiB and more, to a client that accepts gzip. */
 const GZIP_FROM = 1024;
 
-async function send(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
+/** Writes a gateway answer (the envelope) to the socket's response, with the headers of next.config.mjs and gzip as Next gives. */
+export async function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = { ...SITE_HEADERS };
   response.headers.forEach((v, k) => {
     if (k !== 'set-cookie') headers[k] = v;
@@ -103,7 +104,7 @@ async function serveCall(req: http.IncomingMessage, res: http.ServerResponse): P
   // Whatever of the body was not read is dropped so the connection can carry the answer.
   if (!req.readableEnded) req.resume();
   try {
-    if (!res.headersSent && !res.destroyed) await send(req, res, response);
+    if (!res.headersSent && !res.destroyed) await sendAnswer(req, res, response);
   } catch {
     res.destroy();
   }

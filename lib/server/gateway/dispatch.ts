@@ -48,54 +48,73 @@ function judgeRawInput(raw: Record<string, unknown>): void {
   throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', { fields: { [problem.path]: CONTROL_MESSAGE } });
 }
 
+/** A call that has passed every check before its handler: what the handler is given. */
+export interface PreparedCall {
+  def: CallDef;
+  params: Record<string, string>;
+  input: unknown;
+  ctx: AppContext;
+}
+
 /**
- * Runs one call of an embedded service: route → method → path ids → content type → body → session →
- * raw-input rules → schema → handler → envelope. Every failure becomes the failure envelope (docs/api.md);
- * nothing unexpected leaks to the caller.
+ * Everything before a call's handler: route → method → path ids → content type → body → session → raw-input
+ * rules → schema. Throws the ServiceError the failure envelope reports.
  */
-export async function dispatch(service: ServiceDef, req: Request, given?: AppContext, readBody?: BodyReader): Promise<Response> {
+export async function prepareCall(service: ServiceDef, req: Request, given?: AppContext, readBody?: BodyReader): Promise<PreparedCall> {
   const url = new URL(req.url);
   const segments = segmentsBelow(url.pathname, service.base);
-  const where = `${service.name} ${segments?.join('/') || '/'}`;
-  try {
-    if (!segments) throw new ServiceError('BAD_REQUEST', 'Адрес запроса записан с ошибкой: неверное %-кодирование.');
-    const match = matchCall(service.table, segments);
-    if (!match) throw new ServiceError('UNKNOWN_CALL', 'Такого вызова нет.');
-    const { def, params } = match;
-    const method = def.method ?? 'POST';
-    const asked = req.method === 'HEAD' && method === 'GET' ? 'GET' : req.method;
-    if (asked !== method) {
-      throw new ServiceError('METHOD_NOT_ALLOWED', `Этот вызов принимает только запросы ${method}.`, {
-        headers: { Allow: method },
+  if (!segments) throw new ServiceError('BAD_REQUEST', 'Адрес запроса записан с ошибкой: неверное %-кодирование.');
+  const match = matchCall(service.table, segments);
+  if (!match) throw new ServiceError('UNKNOWN_CALL', 'Такого вызова нет.');
+  const { def, params } = match;
+  const method = def.method ?? 'POST';
+  const asked = req.method === 'HEAD' && method === 'GET' ? 'GET' : req.method;
+  if (asked !== method) {
+    throw new ServiceError('METHOD_NOT_ALLOWED', `Этот вызов принимает только запросы ${method}.`, {
+      headers: { Allow: method },
+    });
+  }
+  // An id in the path with a control character names nothing that can exist.
+  if (Object.values(params).some(hasControlChars)) throw new ServiceError('NOT_FOUND', 'Не найдено.');
+
+  const raw = await rawInput(def, method, req, url, readBody);
+  const ctx = await contextOrUnavailable(given);
+  if (!def.public) {
+    const bodyToken = typeof raw.accessToken === 'string' && raw.accessToken ? raw.accessToken : undefined;
+    await userOfBodyOrRequest(ctx, req, bodyToken);
+  }
+  judgeRawInput(raw);
+
+  let input: unknown = raw;
+  if (def.input) {
+    const parsed = await z.safeParseAsync(def.input, raw);
+    if (!parsed.success) {
+      throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', {
+        fields: issuesToFields(parsed.error.issues),
       });
     }
-    // An id in the path with a control character names nothing that can exist.
-    if (Object.values(params).some(hasControlChars)) throw new ServiceError('NOT_FOUND', 'Не найдено.');
+    input = parsed.data;
+  }
+  return { def, params, input, ctx };
+}
 
-    const raw = await rawInput(def, method, req, url, readBody);
-    const ctx = await contextOrUnavailable(given);
-    if (!def.public) {
-      const bodyToken = typeof raw.accessToken === 'string' && raw.accessToken ? raw.accessToken : undefined;
-      await userOfBodyOrRequest(ctx, req, bodyToken);
-    }
-    judgeRawInput(raw);
+/** Where a failure of a call is logged: the service and the call's path. */
+export function callSite(service: ServiceDef, req: Request): string {
+  return `${service.name} ${segmentsBelow(new URL(req.url).pathname, service.base)?.join('/') || '/'}`;
+}
 
-    let input: unknown = raw;
-    if (def.input) {
-      const parsed = await z.safeParseAsync(def.input, raw);
-      if (!parsed.success) {
-        throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые данные.', {
-          fields: issuesToFields(parsed.error.issues),
-        });
-      }
-      input = parsed.data;
-    }
-
+/**
+ * Runs one call of an embedded service: the checks of prepareCall → handler → envelope. Every failure becomes
+ * the failure envelope (docs/api.md); nothing unexpected leaks to the caller.
+ */
+export async function dispatch(service: ServiceDef, req: Request, given?: AppContext, readBody?: BodyReader): Promise<Response> {
+  try {
+    const { def, params, input, ctx } = await prepareCall(service, req, given, readBody);
     const result = await def.handle({ input, params, req, ctx, ip: clientIp(req, ctx.env.TRUST_PROXY) });
     if (result instanceof Response) return result;
     const { msg, ...fields } = result;
     return okResponse(fields, msg);
   } catch (err) {
-    return errorResponse(err, where);
+    return errorResponse(err, callSite(service, req));
   }
 }

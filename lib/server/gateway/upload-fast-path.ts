@@ -42,7 +42,8 @@ export function takesFastPath(req: Pick<http.IncomingMessage, 'method' | 'url'>)
 }
 
 /**
- * The request's head as a web Request without a body (what the session and cross-site checks read). Its URL is
+ * The request's head as a web Request without a body (what the session and cross-site checks read): `POST`,
+ * or `GET` / `HEAD` for a download. Its URL is
  * the request's path on a fixed origin, as Next builds it: the Host header (any text a client sends) stays a
  * header and never chooses the call or breaks the URL.
  */
@@ -53,7 +54,7 @@ export function headOf(req: http.IncomingMessage): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const target = req.url?.startsWith('/') ? req.url : PATH;
-  return new Request(`http://localhost${target}`, { method: 'POST', headers });
+  return new Request(`http://localhost${target}`, { method: req.method === 'GET' || req.method === 'HEAD' ? req.method : 'POST', headers });
 }
 
 async function send(res: http.ServerResponse, response: Response): Promise<void> {

@@ -87,24 +87,13 @@ export function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
   return Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
 }
 
-/** Passes on only bytes [skip, skip + take) of `source`, then cancels it. */
-export function sliceWebStream(source: ReadableStream<Uint8Array>, skip: number, take: number): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
-  let toSkip = skip;
-  let left = take;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        if (left <= 0) {
-          controller.close();
-          await reader.cancel().catch(() => undefined);
-          return;
-        }
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.error(new Error(`Blob body ended ${left} bytes early`));
-          return;
-        }
+/** Passes on only bytes [skip, skip + take) of `source`, then destroys it (as destroying the slice does). */
+export function sliceReadable(source: Readable, skip: number, take: number): Readable {
+  async function* slice(): AsyncGenerator<Uint8Array> {
+    let toSkip = skip;
+    let left = take;
+    try {
+      for await (const value of source as AsyncIterable<Uint8Array>) {
         let chunk = value;
         if (toSkip > 0) {
           if (chunk.byteLength <= toSkip) {
@@ -116,12 +105,13 @@ export function sliceWebStream(source: ReadableStream<Uint8Array>, skip: number,
         }
         if (chunk.byteLength > left) chunk = chunk.subarray(0, left);
         left -= chunk.byteLength;
-        controller.enqueue(chunk);
-        return;
+        yield chunk;
+        if (left <= 0) return;
       }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+      throw new Error(`Blob body ended ${left} bytes early`);
+    } finally {
+      source.destroy();
+    }
+  }
+  return Readable.from(slice(), { objectMode: false });
 }

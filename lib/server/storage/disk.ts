@@ -12,7 +12,7 @@ import {
   toNodeReadable,
   toWebStream,
 } from '@/lib/server/storage/common';
-import type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange } from '@/lib/server/storage/types';
+import type { BlobBody, BlobNodeRead, BlobRead, BlobStat, BlobStore, ByteRange } from '@/lib/server/storage/types';
 
 /** Temporary files older than this are left over from a crash and are removed when the store starts. */
 const STALE_TMP_MS = 24 * 60 * 60 * 1000;
@@ -176,6 +176,11 @@ export function createDiskStore(rootDir: string): BlobStore {
     },
 
     async get(key: string, range?: ByteRange): Promise<BlobRead | null> {
+      const read = await store.open(key, range);
+      return read && { ...read, body: toWebStream(read.body) };
+    },
+
+    async open(key: string, range?: ByteRange): Promise<BlobNodeRead | null> {
       const file = fileOf(key);
       if (range) assertWellFormedRange(range);
       let handle: fs.FileHandle;
@@ -196,10 +201,9 @@ export function createDiskStore(rootDir: string): BlobStore {
         const info = statOf(key, st);
         if (range) {
           const served = resolveRange(range, info.size);
-          const stream = handle.createReadStream({ start: served.start, end: served.end });
-          return { ...info, body: toWebStream(stream), range: served };
+          return { ...info, body: handle.createReadStream({ start: served.start, end: served.end }), range: served };
         }
-        return { ...info, body: toWebStream(handle.createReadStream()) };
+        return { ...info, body: handle.createReadStream() };
       } catch (e) {
         await handle.close().catch(() => undefined);
         throw e;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -22,10 +22,11 @@ import {
   BodyLengthError,
   InvalidMultipartPart,
   NoSuchMultipartUpload,
-  sliceWebStream,
+  sliceReadable,
   toNodeReadable,
+  toWebStream,
 } from '@/lib/server/storage/common';
-import type { BlobBody, BlobRead, BlobStat, BlobStore, ByteRange, MultipartBlobs, PartRef } from '@/lib/server/storage/types';
+import type { BlobBody, BlobNodeRead, BlobRead, BlobStat, BlobStore, ByteRange, MultipartBlobs, PartRef } from '@/lib/server/storage/types';
 
 export interface S3StoreOptions {
   /** Omitted = AWS itself; otherwise e.g. https://storage.yandexcloud.net or a MinIO address. */
@@ -262,6 +263,11 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
     async sync(): Promise<void> {},
 
     async get(key: string, range?: ByteRange): Promise<BlobRead | null> {
+      const read = await store.open(key, range);
+      return read && { ...read, body: toWebStream(read.body) };
+    },
+
+    async open(key: string, range?: ByteRange): Promise<BlobNodeRead | null> {
       assertValidKey(key);
       if (range) assertWellFormedRange(range);
       let res: GetObjectCommandOutput;
@@ -279,12 +285,13 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
         throw e;
       }
       if (!res.Body) throw new Error(`S3 returned no body for ${key}`);
-      const web = res.Body.transformToWebStream();
+      // On Node the SDK's body is the HTTP response itself: read as it is, with no web-stream copy.
+      const body = res.Body instanceof Readable ? res.Body : toNodeReadable(res.Body.transformToWebStream());
       const length = res.ContentLength ?? 0;
       const served = parseContentRange(res.ContentRange);
       const size = served?.size ?? (served ? undefined : length);
       if (size === undefined) {
-        await web.cancel();
+        body.destroy();
         throw new Error(`S3 returned no object size for ${key}`);
       }
       const info: BlobStat = {
@@ -293,23 +300,22 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
         etag: requireEtag(res.ETag, key),
         modifiedAt: res.LastModified ?? new Date(0),
       };
-      if (!range) return { ...info, body: web };
+      if (!range) return { ...info, body };
 
       // Serve exactly what HTTP semantics say, even from a store that answers a range loosely
       // (some send the whole object with 200, s3rver ignores an `end` of 0).
       if (range.start >= size) {
-        await web.cancel();
+        body.destroy();
         throw new RangeError(`Range ${range.start}-${range.end ?? ''} not satisfiable for ${key}`);
       }
       const want = { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
       const got = served ?? { start: 0, end: size - 1 };
-      if (got.start === want.start && got.end === want.end) return { ...info, body: web, range: want };
+      if (got.start === want.start && got.end === want.end) return { ...info, body, range: want };
       if (got.start > want.start || got.end < want.end) {
-        await web.cancel();
+        body.destroy();
         throw new Error(`S3 served bytes ${got.start}-${got.end} of ${key} for a request of ${want.start}-${want.end}`);
       }
-      const body = sliceWebStream(web, want.start - got.start, want.end - want.start + 1);
-      return { ...info, body, range: want };
+      return { ...info, body: sliceReadable(body, want.start - got.start, want.end - want.start + 1), range: want };
     },
 
     stat,

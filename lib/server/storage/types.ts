@@ -26,6 +26,14 @@ export interface BlobRead extends BlobStat {
   range?: { start: number; end: number };
 }
 
+/** A read whose bytes are a Node stream (for a consumer that pipes Node streams: no web-stream copy). */
+export interface BlobNodeRead extends BlobStat {
+  /** The bytes (the requested range only, when a range was given); destroying it releases the file or connection. */
+  body: Readable;
+  /** The range actually served (inclusive), when a range was asked for. */
+  range?: { start: number; end: number };
+}
+
 /** One part of a multipart upload, as CompleteMultipartUpload wants it. */
 export interface PartRef {
   /** 1-based. */
@@ -94,6 +102,8 @@ export interface BlobStore {
   sync(keys: string[]): Promise<void>;
   /** Reads `key` (or a range of it); `null` when it does not exist. Throws RangeError for an unsatisfiable range. */
   get(key: string, range?: ByteRange): Promise<BlobRead | null>;
+  /** The same read with the bytes as a Node stream. */
+  open(key: string, range?: ByteRange): Promise<BlobNodeRead | null>;
   /** Size and etag of `key`; `null` when it does not exist. */
   stat(key: string): Promise<BlobStat | null>;
   /** Removes `key`; no error when it does not exist. */

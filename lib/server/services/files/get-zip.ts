@@ -9,9 +9,10 @@ import { fileObjects } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { log } from '../../log';
+import { toWebStream } from '@/lib/server/storage/common';
 import { subtreeIds } from './access';
 import { contentDisposition } from './content-disposition';
-import { objectBody } from './object-body';
+import { objectNodeBody } from './object-body';
 import { SAFE_HEADERS } from './get-file';
 import type { ObjectRow } from './model';
 import { readableObject } from './viewer';
@@ -85,10 +86,20 @@ async function entriesOf(ctx: AppContext, tops: ObjectRow[]): Promise<Entry[]> {
 const tooBig = () => new ServiceError('PAYLOAD_TOO_LARGE', 'Слишком много для одного архива: не более 10 000 файлов и 20 ГБ.');
 
 /**
- * GET /files?ids=…: a zip of the chosen files and folders, streamed entry by entry (a blob is opened only
- * when its entry is written). Every id is checked before the first byte; names are UTF-8.
+ * A zip answer: its headers and, for GET, the archive as yazl's Node stream (null for HEAD). Destroying the
+ * body (the client is gone) also destroys the file being read: storage is read no further, memory is freed.
  */
-async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
+export interface ZipAnswer {
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+/**
+ * GET /files?ids=…: a zip of the chosen files and folders, streamed entry by entry (a blob is opened only
+ * when its entry is written, as a Node stream piped straight into yazl). Every id is checked before the first
+ * byte; names are UTF-8. HEAD answers the headers and opens no blob.
+ */
+export async function openZip(ctx: AppContext, req: Request): Promise<ZipAnswer> {
   const url = new URL(req.url);
   const ids = idsOf(url);
   if (ids.length === 0) throw new ServiceError('VALIDATION_ERROR', 'Не выбрано ни одного файла.', { fields: { ids: 'Укажите ids.' } });
@@ -99,7 +110,24 @@ async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
   const total = entries.reduce((s, e) => s + (e.row.kind === 'file' ? Number(e.row.size) : 0), 0);
   if (total > MAX_BYTES) throw tooBig();
 
+  const name = tops.length === 1 && tops[0] ? `${tops[0].name}.zip` : `Файлы ${new Date().toISOString().slice(0, 10)}.zip`;
+  const headers: Record<string, string> = {
+    ...SAFE_HEADERS,
+    'Content-Type': 'application/zip',
+    'Content-Disposition': contentDisposition('attachment', name),
+    'Cache-Control': 'no-store',
+  };
+  if (req.method === 'HEAD') return { headers, body: null };
+
   const zip = new ZipFile();
+  const out = zip.outputStream as Readable;
+  let reading: Readable | undefined;
+  out.once('close', () => reading?.destroy());
+  const fail = (e: unknown) => {
+    log.error('zip stream failed', e);
+    out.destroy(e instanceof Error ? e : new Error(String(e)));
+  };
+  zip.on('error', fail);
   for (const { path, row } of entries) {
     const mtime = row.updatedAt;
     if (row.kind === 'folder') {
@@ -109,30 +137,27 @@ async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
     const size = Number(row.size);
     const compress = isTextType(row.mime) && size < DEFLATE_BELOW;
     zip.addReadStreamLazy(path, { mtime, size, compress }, (cb) => {
-      objectBody(ctx, row).then(
-        (body) => cb(null, Readable.fromWeb(body as unknown as import('node:stream/web').ReadableStream<Uint8Array>)),
+      if (out.destroyed) return;
+      objectNodeBody(ctx, row).then(
+        (body) => {
+          if (out.destroyed) return void body.destroy();
+          reading = body;
+          // yazl pipes the body and never hears of its errors: a failed read fails the archive.
+          body.on('error', fail);
+          cb(null, body);
+        },
         (e: unknown) => cb(e, Readable.from([])),
       );
     });
   }
   zip.end();
-  const out = zip.outputStream as Readable;
-  zip.on('error', (e: unknown) => {
-    log.error('zip stream failed', e);
-    out.destroy(e instanceof Error ? e : new Error(String(e)));
-  });
-  const name = tops.length === 1 && tops[0] ? `${tops[0].name}.zip` : `Файлы ${new Date().toISOString().slice(0, 10)}.zip`;
-  const headers = new Headers({
-    ...SAFE_HEADERS,
-    'Content-Type': 'application/zip',
-    'Content-Disposition': contentDisposition('attachment', name),
-    'Cache-Control': 'no-store',
-  });
-  if (req.method === 'HEAD') {
-    out.destroy();
-    return new Response(null, { status: 200, headers });
-  }
-  return new Response(Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>, { status: 200, headers });
+  return { headers, body: out };
+}
+
+/** The zip as the route runtime answers it (a web stream); server.mjs serves it before Next (zip-fast-path.ts). */
+async function serveZip(ctx: AppContext, req: Request): Promise<Response> {
+  const zip = await openZip(ctx, req);
+  return new Response(zip.body && toWebStream(zip.body), { status: 200, headers: zip.headers });
 }
 
 export const getZipCall = defineCall({ method: 'GET', handle: ({ req, ctx }) => serveZip(ctx, req) });

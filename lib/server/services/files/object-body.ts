@@ -1,9 +1,11 @@
 import 'server-only';
+import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { fileObjectParts } from '../../db/schema';
 import { log } from '../../log';
 import { ServiceError } from '../../errors';
+import { toWebStream } from '@/lib/server/storage/common';
 import type { ObjectRow } from './model';
 
 const missing = (key: string, id: string): ServiceError => {
@@ -23,15 +25,16 @@ async function blobKeysOf(ctx: AppContext, row: ObjectRow): Promise<{ key: strin
 }
 
 /**
- * The bytes of a file, or of the inclusive range `[start, end]` of it, as one stream: parts are opened one
- * after another, only those the range touches, each from its own offset. Nothing is buffered.
+ * The bytes of a file, or of the inclusive range `[start, end]` of it, as one Node stream: parts are opened
+ * one after another, only those the range touches, each from its own offset. Nothing is buffered; destroying
+ * the stream releases the part being read.
  */
-export async function objectBody(ctx: AppContext, row: ObjectRow, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array>> {
+export async function objectNodeBody(ctx: AppContext, row: ObjectRow, range?: { start: number; end: number }): Promise<Readable> {
   const parts = await blobKeysOf(ctx, row);
   const size = Number(row.size);
   const want = range ?? { start: 0, end: size - 1 };
   if (parts.length === 1 && row.blobKey) {
-    const blob = await ctx.blobs.get(row.blobKey, range);
+    const blob = await ctx.blobs.open(row.blobKey, range);
     if (!blob) throw missing(row.blobKey, row.id);
     return blob.body;
   }
@@ -45,38 +48,27 @@ export async function objectBody(ctx: AppContext, row: ObjectRow, range?: { star
     offset += p.size;
   }
   // Fail before the first byte if the first piece is gone (the usual case of a broken object).
-  const first = pieces[0] ? await ctx.blobs.get(pieces[0].key, { start: pieces[0].start, end: pieces[0].end }) : null;
+  const first = pieces[0] ? await ctx.blobs.open(pieces[0].key, { start: pieces[0].start, end: pieces[0].end }) : null;
   if (pieces[0] && !first) throw missing(pieces[0].key, row.id);
-  let i = 0;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined = first?.body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        if (!reader) {
-          i++;
-          const piece = pieces[i];
-          if (!piece) {
-            controller.close();
-            return;
-          }
-          const blob = await ctx.blobs.get(piece.key, { start: piece.start, end: piece.end });
-          if (!blob) {
-            controller.error(new Error(`blob ${piece.key} of object ${row.id} is missing`));
-            return;
-          }
-          reader = blob.body.getReader();
-        }
-        const { done, value } = await reader.read();
-        if (done) {
-          reader = undefined;
-          continue;
-        }
-        controller.enqueue(value);
-        return;
+  async function* chain(): AsyncGenerator<Uint8Array> {
+    let current = first?.body;
+    try {
+      for (let i = 0; current; ) {
+        yield* current as AsyncIterable<Uint8Array>;
+        const piece = pieces[++i];
+        if (!piece) return;
+        const blob = await ctx.blobs.open(piece.key, { start: piece.start, end: piece.end });
+        if (!blob) throw new Error(`blob ${piece.key} of object ${row.id} is missing`);
+        current = blob.body;
       }
-    },
-    async cancel(reason) {
-      await reader?.cancel(reason).catch(() => undefined);
-    },
-  });
+    } finally {
+      current?.destroy();
+    }
+  }
+  return Readable.from(chain(), { objectMode: false });
+}
+
+/** The same bytes as a web stream (an answer of the route runtime). */
+export async function objectBody(ctx: AppContext, row: ObjectRow, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array>> {
+  return toWebStream(await objectNodeBody(ctx, row, range));
 }
