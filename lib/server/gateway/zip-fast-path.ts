@@ -31,7 +31,7 @@ export function takesZipFastPath(req: Pick<http.IncomingMessage, 'method' | 'url
   }
 }
 
-/** Serves one zip download; never throws (a failure before the first byte is the envelope, after it a cut connection). */
+/** Serves one zip download: a failure before the first byte is the envelope, after it a cut connection. */
 async function serveZip(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   // A body sent with a GET is no part of the call: dropped so the connection can carry the answer.
   req.resume();
@@ -48,8 +48,13 @@ async function serveZip(req: http.IncomingMessage, res: http.ServerResponse): Pr
     }
     return;
   }
-  // Next's answer carried the site's headers over the call's own (its Content-Security-Policy included).
-  res.writeHead(200, { ...zip.headers, ...SITE_HEADERS });
+  try {
+    // Next's answer carried the site's headers over the call's own (its Content-Security-Policy included).
+    res.writeHead(200, { ...zip.headers, ...SITE_HEADERS });
+  } catch (err) {
+    zip.body?.destroy();
+    throw err;
+  }
   if (!zip.body) return void res.end();
   // A client gone (or a failed read) ends the pipeline: the archive is destroyed and with it the blob being read.
   await pipeline(zip.body, res).catch(() => res.destroy());
