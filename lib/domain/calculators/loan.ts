@@ -1,5 +1,6 @@
-import { dec, type Dec, formatMoney, formatNumber, roundKop, sum, toMoneyString } from '@/lib/domain/money';
-import type { CalcOutput, Step } from './types';
+import { dec, type Dec, formatMoney, formatNumber, roundKop, toMoneyString } from '@/lib/domain/money';
+import { divRoundHalfUp, kopString, parseFixed, pow10 } from '@/lib/domain/cost/engine/fixed';
+import { CalcInputError, type CalcOutput, type Step } from './types';
 
 export interface LoanInput {
   principal: string;
@@ -45,24 +46,26 @@ export function calcLoan(input: LoanInput): CalcOutput<LoanResult> {
   } else {
     steps.push({ label: 'Основной долг в месяц', formula: `${formatMoney(s)} / ${n}`, value: formatMoney(part) });
   }
+  // The schedule in whole kopecks on BigInt: interest = balance × rate / 1200, exact, rounded half-up each month.
+  const rate = parseFixed(dec(input.annualRatePct).toFixed());
+  if (!rate) throw new CalcInputError('annualRatePct', 'Ставка не может быть отрицательной.');
+  const rateDen = 1200n * pow10(rate.s);
+  const kopOf = (v: Dec) => BigInt(v.times(100).toFixed(0));
+  const paymentK = kopOf(input.type === 'annuity' ? annuity : part);
   const schedule: LoanRow[] = [];
-  let balance = s;
+  let balance = kopOf(s);
+  let totalInterestK = 0n;
   for (let m = 1; m <= n; m += 1) {
-    const interest = roundKop(balance.times(i));
-    let principal = input.type === 'annuity' ? annuity.minus(interest) : part;
-    if (m === n || principal.gt(balance)) principal = balance;
-    balance = balance.minus(principal);
-    schedule.push({
-      month: m,
-      payment: toMoneyString(principal.plus(interest)),
-      interest: toMoneyString(interest),
-      principal: toMoneyString(principal),
-      balance: toMoneyString(balance),
-    });
-    if (balance.isZero()) break;
+    const interest = divRoundHalfUp(balance * rate.m, rateDen);
+    let principal = input.type === 'annuity' ? paymentK - interest : paymentK;
+    if (m === n || principal > balance) principal = balance;
+    balance -= principal;
+    totalInterestK += interest;
+    schedule.push({ month: m, payment: kopString(principal + interest), interest: kopString(interest), principal: kopString(principal), balance: kopString(balance) });
+    if (balance === 0n) break;
   }
-  const totalInterest = sum(schedule.map((r) => r.interest));
-  const totalPaid = sum(schedule.map((r) => r.payment));
+  const totalInterest = dec(kopString(totalInterestK));
+  const totalPaid = s.plus(totalInterest);
   const first = schedule[0]!;
   const last = schedule[schedule.length - 1]!;
   steps.push(

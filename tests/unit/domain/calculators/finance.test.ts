@@ -5,6 +5,11 @@ import { run } from './helpers';
 type Row = { month: number; payment: string; interest: string; principal: string; balance: string };
 
 describe('loan', () => {
+  it('a month’s interest is exact before it is rounded: 2,40 ₽ at 17,5 % is 3,5 kopecks, rounded up to 4', () => {
+    const r = run('loan', { principal: '2.40', annualRatePct: '17.5', months: 1, type: 'differentiated' }).result as unknown as { schedule: Row[]; totalInterest: string; totalPaid: string };
+    expect(r.schedule).toEqual([{ month: 1, payment: '2.44', interest: '0.04', principal: '2.40', balance: '0.00' }]);
+    expect([r.totalInterest, r.totalPaid]).toEqual(['0.04', '2.44']);
+  });
   it('annuity 1 000 000 at 12 % for 12 months: 88 848,79 a month, the last absorbs the remainder', () => {
     const r = run('loan', { principal: '1000000', annualRatePct: '12', months: 12, type: 'annuity' }).result as unknown as {
       firstPayment: string; lastPayment: string; totalInterest: string; totalPaid: string; schedule: Row[];
