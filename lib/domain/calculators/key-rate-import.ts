@@ -114,6 +114,7 @@ export interface KeyRatePreviewRow extends KeyRateChange {
 export function previewKeyRateImport(changes: readonly KeyRateChange[], stored: readonly RateRow[]): KeyRatePreviewRow[] {
   // The new rows count for the points after them (a rate that returns to a stored value still needs its row).
   const book = { key_rate: [...stored] };
+  // A new array for each added row: a table is never changed in place (rates.ts indexes each table once).
   return changes.map((c) => {
     let inForce: RateRow<string> | null = null;
     try {
@@ -124,7 +125,7 @@ export function previewKeyRateImport(changes: readonly KeyRateChange[], stored: 
     const stored = inForce ? dec(inForce.value).toFixed() : null;
     const status: KeyRateStatus =
       stored !== null && dec(stored).eq(dec(c.value)) ? 'same' : inForce?.effectiveFrom === c.effectiveFrom ? 'differs' : 'new';
-    if (status === 'new') book.key_rate.push({ effectiveFrom: c.effectiveFrom, value: c.value });
+    if (status === 'new') book.key_rate = [...book.key_rate, { effectiveFrom: c.effectiveFrom, value: c.value }];
     return { ...c, status, stored };
   });
 }

@@ -55,16 +55,39 @@ export class RateMissingError extends Error {
   }
 }
 
-const sorted = (rows: readonly RateRow[]) => [...rows].sort((a, b) => dayNumber(a.effectiveFrom) - dayNumber(b.effectiveFrom));
+/**
+ * A table's rows by their first day, with those days as numbers: built once per table (the service keeps its
+ * book). Tables are never changed in place; a table of another length is indexed again all the same.
+ */
+interface Index {
+  rows: RateRow[];
+  days: number[];
+}
+const indexes = new WeakMap<readonly RateRow[], Index>();
+
+function indexOf(rows: readonly RateRow[]): Index {
+  let index = indexes.get(rows);
+  if (!index || index.rows.length !== rows.length) {
+    const byDay = rows.map((row) => ({ row, day: dayNumber(row.effectiveFrom) })).sort((a, b) => a.day - b.day);
+    index = { rows: byDay.map((x) => x.row), days: byDay.map((x) => x.day) };
+    indexes.set(rows, index);
+  }
+  return index;
+}
 
 /** The row in force on `date` (the latest one starting on or before it). */
 export function rateRowOn<V = string>(book: RateBook, kind: RateKind, date: string): RateRow<V> {
   const day = dayNumber(date);
-  let found: RateRow | undefined;
-  for (const row of sorted(book[kind] ?? [])) {
-    if (dayNumber(row.effectiveFrom) <= day) found = row;
-    else break;
+  const { rows, days } = indexOf(book[kind] ?? []);
+  // The last row whose first day is on or before `day` (binary search).
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! <= day) lo = mid + 1;
+    else hi = mid;
   }
+  const found = rows[lo - 1];
   if (!found) throw new RateMissingError(kind, date);
   return found as RateRow<V>;
 }
@@ -83,9 +106,7 @@ export interface RateSpan<V = string> {
 export function splitByRate<V = string>(book: RateBook, kind: RateKind, from: string, to: string): RateSpan<V>[] {
   const start = dayNumber(from);
   const end = dayNumber(to);
-  const changes = sorted(book[kind] ?? [])
-    .map((r) => dayNumber(r.effectiveFrom))
-    .filter((d) => d > start && d <= end);
+  const changes = indexOf(book[kind] ?? []).days.filter((d) => d > start && d <= end);
   const bounds = [start, ...changes, end + 1];
   const spans: RateSpan<V>[] = [];
   for (let i = 0; i + 1 < bounds.length; i += 1) {

@@ -56,18 +56,40 @@ async function allRows(db: Db): Promise<CachedRow[]> {
 
 /**
  * The one reader of the rate table for every consumer (calculators, калькуляция, companies, documents,
- * specifications): the rows of the given kinds as a rate book. The whole table is small; its parsed rows
- * are kept per process and re-read when the table's version changes (one cheap query per call on PostgreSQL;
- * none on the embedded database, whose only writer is this process and forgets the cache when it writes).
+ * specifications): the rows of the given kinds as a rate book, frozen and shared by every call. The whole
+ * table is small; its parsed rows are kept per process and re-read when the table's version changes (one
+ * cheap query per call on PostgreSQL; none on the embedded database, whose only writer is this process and
+ * forgets the cache when it writes).
  */
 export async function loadRateBook(db: Db, kinds: readonly RateKind[]): Promise<RateBook> {
   if (kinds.length === 0) return {};
-  const wanted = new Set<string>(kinds);
-  const book: RateBook = {};
-  for (const r of await allRows(db)) {
-    if (wanted.has(r.kind)) (book[r.kind as RateKind] ??= []).push({ effectiveFrom: r.effectiveFrom, value: typeof r.value === 'object' ? structuredClone(r.value) : r.value });
+  const rows = await allRows(db);
+  // One frozen book per set of kinds and cached table: its rows are indexed once (lib/domain/calculators/rates.ts).
+  let books = booksOf.get(rows);
+  if (!books) booksOf.set(rows, (books = new Map()));
+  const key = [...kinds].sort().join(' ');
+  let book = books.get(key);
+  if (!book) {
+    const wanted = new Set<string>(kinds);
+    const built: RateBook = {};
+    for (const r of rows) {
+      if (wanted.has(r.kind)) (built[r.kind as RateKind] ??= []).push(deepFreeze({ effectiveFrom: r.effectiveFrom, value: structuredClone(r.value) }));
+    }
+    for (const table of Object.values(built)) Object.freeze(table);
+    books.set(key, (book = Object.freeze(built)));
   }
   return book;
+}
+
+/** The books built from one cached table, by their kinds. */
+const booksOf = new WeakMap<CachedRow[], Map<string, RateBook>>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Reads from the rate book of `kinds`; a missing row answers 422 `RATE_MISSING` with its kind and date. */
