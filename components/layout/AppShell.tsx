@@ -46,14 +46,23 @@ export function AppShell({
   }, [settings.menuMode, state.menuMode]);
 
   // The session check on entry: verifies (or renews) the access token and caches its roles in
-  // localStorage `userRoles` — the server may have renewed the tokens by cookie, bypassing the page.
+  // localStorage `userRoles` — the server may have renewed the tokens by cookie, bypassing the page. It waits
+  // until the browser is idle: the page's own code and data come first (a call meanwhile renews an expired
+  // token itself, and a sign-in has stored the roles already).
   useEffect(() => {
-    void import('@/lib/client/session')
-      .then(async ({ ensureSession, forgetRoles, getAccessToken }) => {
-        if (getAccessToken()) await ensureSession();
-        else forgetRoles();
-      })
-      .catch(() => undefined);
+    const check = () =>
+      void import('@/lib/client/session')
+        .then(async ({ ensureSession, forgetRoles, getAccessToken }) => {
+          if (getAccessToken()) await ensureSession();
+          else forgetRoles();
+        })
+        .catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const t = setTimeout(check, 0);
+      return () => clearTimeout(t);
+    }
+    const h = window.requestIdleCallback(check, { timeout: 2000 });
+    return () => window.cancelIdleCallback(h);
   }, []);
 
   // Every navigation closes menus and panels and re-derives the active item.
