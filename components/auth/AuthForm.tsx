@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/layout/IntentLink';
 import { useSearchParams } from 'next/navigation';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -234,18 +234,18 @@ export function AuthForm({
         />
       )}
       {linking && (
-        <Link className={styles.back} href={safeNextPath(search.get('next'))}>
+        <IntentLink className={styles.back} href={safeNextPath(search.get('next'))}>
           Вернуться без привязки
-        </Link>
+        </IntentLink>
       )}
       {(mode === 'forgot' || mode === 'reset') && (
         <button type="button" className={`${styles.linkButton} ${styles.back}`} onClick={() => switchMode('login')}>
           Вернуться ко входу
         </button>
       )}
-      <Link className={styles.back} href="/">
+      <IntentLink className={styles.back} href="/">
         На главную
-      </Link>
+      </IntentLink>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let search = new URLSearchParams();
-vi.mock('next/navigation', () => ({ useSearchParams: () => search }));
+vi.mock('next/navigation', () => ({ useSearchParams: () => search, useRouter: () => ({ prefetch: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
 
 import { AuthForm } from '@/components/auth/AuthForm';
 
