@@ -1,11 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { createElement, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import type { FileObject } from '@/lib/schemas/files';
 import s from './files.module.css';
 import { ListLoading } from '@/components/layout/ListLoading';
-import { loadListView, preloadListView } from './list-view-chunk';
+import { preloadListView, useListView } from './list-view-chunk';
 
 export { PAGE } from './list-query';
 
@@ -33,10 +32,11 @@ if (typeof window !== 'undefined') preloadListView();
  * The folder's objects as a paged table or tiles (`FileListView`). Its code — the table, the paginator — is not in
  * the page's first-load JavaScript: it loads alongside, and until it is there a loading line stands in its place.
  */
-export const FileList = dynamic(() => loadListView().then((m) => m.FileListView), {
-  ssr: false,
-  loading: ListLoading,
-});
+export function FileList(props: FileListProps) {
+  // The same component every time once loaded (a module's export), so React keeps its state.
+  const view = useListView();
+  return view ? createElement(view, props) : <ListLoading />;
+}
 
 /** What an empty list says: nothing found, nothing shared, or an empty folder (with what to do, where the user may write). */
 export function FileListEmpty({ search, shared, inFolder, canWrite, specs }: { search: string; shared: boolean; inFolder: boolean; canWrite: boolean; specs: boolean }) {

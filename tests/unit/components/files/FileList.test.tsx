@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FileList } from '@/components/files/FileList';
+import { loadListView } from '@/components/files/list-view-chunk';
+
+const props = {
+  view: 'table' as const,
+  objects: [],
+  total: 0,
+  offset: 0,
+  loading: false,
+  specs: true,
+  selected: [],
+  setSelected: () => undefined,
+  hrefOf: () => '/',
+  open: () => undefined,
+  onPage: () => undefined,
+  empty: <div>Здесь пока пусто.</div>,
+};
+
+describe('FileList', () => {
+  it('with the table\'s code already loaded, the first render draws the table — no loading line, no Suspense retry', async () => {
+    // The module started loading it when imported (as the page's code runs); wait for it as a page would.
+    await loadListView();
+    await new Promise((r) => setTimeout(r, 0));
+    render(<FileList {...props} />);
+    // Synchronously after the first render: a lazy component would show «Загрузка…» first and be revealed later.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Здесь пока пусто.')).toBeInTheDocument();
+  });
+});
