@@ -86,6 +86,24 @@ function sourceOf(userId: string, input: ListObjectsInput, deep: boolean): SQL {
   return input.scope === 'own' ? sql`(${own}) o` : input.scope === 'shared' ? sql`(${shared}) o` : sql`(${own} union all ${shared}) o`;
 }
 
+/** The general statement: the folder's access chain (with a root), the page and the total. */
+function generalPage(userId: string, input: ListObjectsInput, from: SQL, where: SQL): SQL {
+  const order = sql`(o.kind = 'folder') desc, ${ORDER[input.sort]}`;
+  const chain = input.root
+    ? sql`(select json_agg(json_build_array(c.id, c.parent_id, c.owner_id, c.name, c.mode, c.kind, c.trash_id, c.depth,
+                                            (select s.access from files_shares s where s.object_id = c.id and s.user_id = ${userId}))
+                           order by c.depth) from chain c)`
+    : sql`null`;
+  return sql`with recursive ${input.root ? sql`chain as (${chainQuery(input.root)}),` : sql``}
+        page as (
+          select ${itemOf(userId, input.metadata === true)} as item, row_number() over (order by ${order}) as n, count(*) over () as total
+            from ${from} ${where}
+           order by ${order}
+           limit ${input.limit} offset ${input.offset}
+        )
+        select ${chain}::text as chain, (select json_agg(p.item order by p.n) from page p)::text as objects, (select max(p.total) from page p) as total`;
+}
+
 /**
  * Objects of a folder (or of the top level), filtered, searched, sorted and paged. Folders come first.
  * Top level: `own` = the caller's, `shared` = objects shared with the caller, `all` = both. With `search`
@@ -103,24 +121,17 @@ export async function listObjects(db: Db, userId: string, input: ListObjectsInpu
   if (input.root && !deep) filters.push(sql`o.parent_id = ${input.root} and o.trash_id is null`);
   const from = sourceOf(userId, input, deep);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const order = sql`(o.kind = 'folder') desc, ${ORDER[input.sort]}`;
 
-  const chain = input.root
-    ? sql`(select json_agg(json_build_array(c.id, c.parent_id, c.owner_id, c.name, c.mode, c.kind, c.trash_id, c.depth,
-                                            (select s.access from files_shares s where s.object_id = c.id and s.user_id = ${userId}))
-                           order by c.depth) from chain c)`
-    : sql`null`;
-  const [answer] = await rows<{ chain: unknown[][] | string | null; objects: Item[] | string | null; total: string | number | null }>(
-    db,
-    sql`with recursive ${input.root ? sql`chain as (${chainQuery(input.root)}),` : sql``}
-        page as (
-          select ${itemOf(userId, input.metadata === true)} as item, row_number() over (order by ${order}) as n, count(*) over () as total
-            from ${from} ${where}
-           order by ${order}
-           limit ${input.limit} offset ${input.offset}
-        )
-        select ${chain}::text as chain, (select json_agg(p.item order by p.n) from page p)::text as objects, (select max(p.total) from page p) as total`,
-  );
+  type Answer = { chain: unknown[][] | string | null; objects: Item[] | string | null; total: string | number | null };
+  // A folder's own page (what the lists open): the same statement in a function of migration 0034, planned once.
+  const folderPage = input.root && !deep;
+  const [answer] = folderPage
+    ? await rows<Answer>(
+        db,
+        sql`select chain, objects, total from files_list_folder(${input.root}, ${userId}, ${input.sort}, ${input.type ?? null}, ${input.kind ?? null},
+                                                               ${input.metadata === true}, ${input.limit}, ${input.offset})`,
+      )
+    : await rows<Answer>(db, generalPage(userId, input, from, where));
   let inherited: FileAccess | null = null;
   if (input.root) {
     const links = parsed<unknown[][]>(answer?.chain).map(chainRowOf);
