@@ -305,7 +305,7 @@ export function loadContentTree(dir, rel = (p) => path.relative(process.cwd(), p
   errors.push(...brokenLinks(links, known));
   if (publicDir) {
     for (const l of links) {
-      if (isAsset(l.href) && !fs.existsSync(path.join(publicDir, ...l.href.split('/').filter((x) => x && x !== '..')))) {
+      if (isAsset(l.href) && !fs.existsSync(path.join(/* turbopackIgnore: true */ publicDir, ...l.href.split('/').filter((x) => x && x !== '..')))) {
         errors.push({ file: l.file, line: l.line, message: `Файла ${l.href} нет в public${l.href}.` });
       }
     }
