@@ -1,11 +1,11 @@
 'use client';
 
 import { IntentLink } from '@/components/layout/IntentLink';
-import { useSearchParams } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { safeNextPath } from '@/lib/domain/protected-routes';
 import { authApi } from './api';
 import { isApiError } from '@/lib/client/api-error';
@@ -56,6 +56,9 @@ export function AuthForm({
   oauth?: { yandex: boolean; vk: boolean };
 }) {
   const search = useSearchParams();
+  const router = useRouter();
+  /** Signed in and on the way to the next page: the form stays busy until it is gone. */
+  const leaving = useRef(false);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [values, setValues] = useState<AuthValues>({ email: '', password: '', confirm: '', remember: false });
   const { email, password, confirm, remember } = values;
@@ -132,9 +135,12 @@ export function AuthForm({
     return f;
   };
 
+  // Into the app without reloading the document: the framework's code, the theme and the fonts are here already,
+  // and the next page's server render reads the new session's cookies.
   const signedIn = (answer: Record<string, unknown>) => {
     acceptTokens(answer);
-    window.location.assign(safeNextPath(search.get('next')));
+    leaving.current = true;
+    router.push(safeNextPath(search.get('next')));
   };
 
   const register = async (captcha: string | undefined) => {
@@ -189,7 +195,7 @@ export function AuthForm({
       }
       setFailure(userMessage(err));
     } finally {
-      setBusy(false);
+      if (!leaving.current) setBusy(false);
     }
   };
 

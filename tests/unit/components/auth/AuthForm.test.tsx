@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let search = new URLSearchParams();
-vi.mock('next/navigation', () => ({ useSearchParams: () => search, useRouter: () => ({ prefetch: vi.fn(), push: vi.fn(), replace: vi.fn() }) }));
+const push = vi.fn();
+vi.mock('next/navigation', () => ({ useSearchParams: () => search, useRouter: () => ({ prefetch: vi.fn(), push, replace: vi.fn() }) }));
 
 import { AuthForm } from '@/components/auth/AuthForm';
 
@@ -25,6 +26,7 @@ beforeEach(() => {
   );
   vi.stubGlobal('location', { ...window.location, assign, hash: '', pathname: '/auth', search: '', origin: 'http://localhost' });
   assign.mockReset();
+  push.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +45,7 @@ describe('AuthForm', { timeout: 20_000 }, () => {
     type('Пароль', 'пароль-пароль');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/calculators/vat'));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/calculators/vat'));
     const auth = calls.filter((c) => c.call !== 'getRecaptchaSiteKey');
     expect(auth.map((c) => c.call)).toEqual(['login', 'register']);
     expect(auth[1]!.body).toMatchObject({ login: 'New@Example.ru', password: 'пароль-пароль', remember: true });
@@ -80,7 +82,7 @@ describe('AuthForm', { timeout: 20_000 }, () => {
     expect(screen.getByText('Неверный пароль')).toBeTruthy();
     type('Пароль', 'верный-пароль');
     fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/'));
   });
 
   it('«Забыли пароль?» sends the reset link and shows the same answer for any address', async () => {
