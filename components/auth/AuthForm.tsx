@@ -136,11 +136,17 @@ export function AuthForm({
   };
 
   // Into the app without reloading the document: the framework's code, the theme and the fonts are here already,
-  // and the next page's server render reads the new session's cookies.
+  // and the next page's server render reads the new session's cookies. Only from a document opened on this
+  // page: one that reached it from other pages may hold their prefetched routes — a redirect here, cached while
+  // the session had ended — so it, and a `next` that is this page itself, load the document again.
   const signedIn = (answer: Record<string, unknown>) => {
     acceptTokens(answer);
     leaving.current = true;
-    router.push(safeNextPath(search.get('next')));
+    const next = safeNextPath(search.get('next'));
+    const opened = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const openedHere = opened !== undefined && new URL(opened.name).pathname === window.location.pathname;
+    if (openedHere && new URL(next, window.location.href).pathname !== window.location.pathname) router.push(next);
+    else window.location.assign(next);
   };
 
   const register = async (captcha: string | undefined) => {

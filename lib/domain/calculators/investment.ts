@@ -59,7 +59,8 @@ function irr(investment: Dec, flows: readonly Dec[]): Dec | null {
   let hi = 10;
   const sLo = signAt(lo);
   if (sLo === 0) return dec(lo);
-  if (sLo === signAt(hi)) return null;
+  // A zero at the top counts as not negative (no root inside the range then, as exact bisection decides).
+  if ((sLo < 0) === (signAt(hi) < 0)) return null;
   for (let k = 0; k < 200 && hi - lo > 1e-12; k += 1) {
     const mid = (lo + hi) / 2;
     const s = signAt(mid);

@@ -57,7 +57,8 @@ export function calcLoan(input: LoanInput): CalcOutput<LoanResult> {
   let totalInterestK = 0n;
   for (let m = 1; m <= n; m += 1) {
     const interest = divRoundHalfUp(balance * rate.m, rateDen);
-    let principal = input.type === 'annuity' ? paymentK - interest : paymentK;
+    // A payment rounded to kopecks may fall a kopeck short of an exact month's interest at extreme rates: no negative part.
+    let principal = input.type === 'annuity' ? (paymentK > interest ? paymentK - interest : 0n) : paymentK;
     if (m === n || principal > balance) principal = balance;
     balance -= principal;
     totalInterestK += interest;

@@ -27,12 +27,33 @@ beforeEach(() => {
   vi.stubGlobal('location', { ...window.location, assign, hash: '', pathname: '/auth', search: '', origin: 'http://localhost' });
   assign.mockReset();
   push.mockReset();
+  // The document was opened on /auth (a sign-in then goes on without reloading it).
+  openedAt('http://localhost/auth');
 });
-afterEach(() => vi.unstubAllGlobals());
+const openedAt = (url: string) => vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ name: url }] as unknown as PerformanceEntryList);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
 describe('AuthForm', { timeout: 20_000 }, () => {
+  it('a document that came to /auth from other pages (their prefetched routes may be stale) loads next anew; so does a next of /auth itself', async () => {
+    answer = () => ({ status: 200, body: { ok: true, msg: 'Вы вошли', accessToken: 'a.b.c', refreshToken: 'r' } });
+    for (const [opened, next] of [['http://localhost/documents', '/specifications'], ['http://localhost/auth', '/auth?mode=register']] as const) {
+      openedAt(opened);
+      search = new URLSearchParams(`next=${encodeURIComponent(next)}`);
+      const view = render(<AuthForm productName="Калькулус" mode="login" />);
+      type('Почта', 'user@example.ru');
+      type('Пароль', 'пароль-пароль');
+      fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(next));
+      expect(push).not.toHaveBeenCalled();
+      view.unmount();
+      assign.mockReset();
+    }
+  });
   it('combined mode: login answers "User not found" → register with the same data → go to the safe next path', async () => {
     search = new URLSearchParams('next=/calculators/vat');
     answer = (c) =>

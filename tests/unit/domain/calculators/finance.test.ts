@@ -5,6 +5,13 @@ import { run } from './helpers';
 type Row = { month: number; payment: string; interest: string; principal: string; balance: string };
 
 describe('loan', () => {
+  it('at an extreme rate a payment a kopeck short of the month’s interest repays nothing, never a negative part', () => {
+    const r = run('loan', { principal: '1000.05', annualRatePct: '1000', months: 600, type: 'annuity' }).result as unknown as { schedule: Row[] };
+    for (const row of r.schedule) expect(Number(row.principal)).toBeGreaterThanOrEqual(0);
+    const balances = r.schedule.map((row) => Number(row.balance));
+    expect(balances.every((b, i) => i === 0 || b <= balances[i - 1]!)).toBe(true);
+    expect(r.schedule.at(-1)!.balance).toBe('0.00');
+  });
   it('a month’s interest is exact before it is rounded: 2,40 ₽ at 17,5 % is 3,5 kopecks, rounded up to 4', () => {
     const r = run('loan', { principal: '2.40', annualRatePct: '17.5', months: 1, type: 'differentiated' }).result as unknown as { schedule: Row[]; totalInterest: string; totalPaid: string };
     expect(r.schedule).toEqual([{ month: 1, payment: '2.44', interest: '0.04', principal: '2.40', balance: '0.00' }]);

@@ -55,5 +55,7 @@ describe('IRR', () => {
     // 1 → 2 in a year: IRR 100 %; 100 → 10 → 0: the rate −90 %.
     expect((run('investment', { investment: '1', cashFlows: ['2'], ratePct: '5' }).result as { irrPct: string }).irrPct).toBe('100.00');
     expect((run('investment', { investment: '100', cashFlows: ['10'], ratePct: '5' }).result as { irrPct: string }).irrPct).toBe('-90.00');
+    // NPV exactly zero at the top of the range (1000 %): no sign change inside it, as exact bisection decides.
+    expect((run('investment', { investment: '100', cashFlows: ['1100'], ratePct: '5' }).result as { irrPct: string | null }).irrPct).toBe(exactIrrPct('100', ['1100']));
   });
 });
