@@ -3,8 +3,18 @@
 const DAY_MS = 86_400_000;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Day numbers of the dates seen lately and back: a calculation over years with rate tables asks the same few
+ * hundred dates thousands of times. Forgotten all at once past a bound.
+ */
+const days = new Map<string, number>();
+const isos = new Map<number, string>();
+const REMEMBER = 20_000;
+
 /** Day number since 1970-01-01; throws on a malformed or impossible date. */
 export function dayNumber(iso: string): number {
+  const known = days.get(iso);
+  if (known !== undefined) return known;
   const m = ISO.exec(iso);
   if (!m) throw new Error(`bad date ${iso}`);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -13,7 +23,10 @@ export function dayNumber(iso: string): number {
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
     throw new Error(`bad date ${iso}`);
   }
-  return Math.round(t / DAY_MS);
+  const n = Math.round(t / DAY_MS);
+  if (days.size >= REMEMBER) days.clear();
+  days.set(iso, n);
+  return n;
 }
 
 export function isValidDate(iso: string): boolean {
@@ -25,7 +38,15 @@ export function isValidDate(iso: string): boolean {
   }
 }
 
-export const fromDayNumber = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
+export function fromDayNumber(n: number): string {
+  let iso = isos.get(n);
+  if (iso === undefined) {
+    iso = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    if (isos.size >= REMEMBER) isos.clear();
+    isos.set(n, iso);
+  }
+  return iso;
+}
 
 export const addDays = (iso: string, days: number): string => fromDayNumber(dayNumber(iso) + days);
 

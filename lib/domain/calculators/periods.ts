@@ -63,7 +63,27 @@ export function checkPayments(payments: readonly Payment[] | undefined, debt: De
 
 /** The debt on a day: the initial debt less the payments dated before that day. */
 export function debtOn(debt: Dec, payments: readonly Payment[], day: number): Dec {
-  return payments.filter((p) => dayNumber(p.date) < day).reduce((d, p) => d.minus(dec(p.amount)), debt);
+  let left = debt;
+  for (const step of debtSteps(debt, payments)) {
+    if (step.day >= day) break;
+    left = step.left;
+  }
+  return left;
+}
+
+/** The debt left after each payment, by date: worked out once per calculation (a period per rate change asks). */
+const stepsOf = new WeakMap<readonly Payment[], { debt: Dec; steps: { day: number; left: Dec }[] }>();
+
+function debtSteps(debt: Dec, payments: readonly Payment[]): { day: number; left: Dec }[] {
+  const known = stepsOf.get(payments);
+  if (known && known.debt.eq(debt) && known.steps.length === payments.length) return known.steps;
+  let left = debt;
+  const steps = payments
+    .map((p) => ({ day: dayNumber(p.date), amount: dec(p.amount) }))
+    .sort((a, b) => a.day - b.day)
+    .map((p) => ({ day: p.day, left: (left = left.minus(p.amount)) }));
+  stepsOf.set(payments, { debt, steps });
+  return steps;
 }
 
 /** Day numbers where a dated table gets a new row inside `first`…`last` (the first day excluded). */
