@@ -23,7 +23,7 @@ export function requestListener(
 export function collectWhenIdle(
   server: import('node:http').Server,
   opts?: { idleMs?: number; after?: (took: { collectMs: number; appCollectMs: number }) => void },
-): void;
+): { touch(): void };
 export const IDLE_COLLECT: unique symbol;
 export const MEMORY_REPORT: unique symbol;
 

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createMetrics, METRICS } from './server-metrics.mjs';
+import { warmUp, WARM_UP_REQUESTS } from './server-warm-up.mjs';
 
 /** Private header carrying the TCP peer's address (read by lib/server/client-ip.ts); a client's copy is overwritten. */
 export const PEER_HEADER = 'x-kalkulus-peer';
@@ -180,7 +181,8 @@ export const MEMORY_REPORT = Symbol.for('kalkulus.memoryReport');
  * some did, one full collection that compacts every page runs (V8's `--compact-on-every-full-gc`, on for this
  * one collection only; 130–220 ms on a loaded machine), and then the app's own (IDLE_COLLECT: the embedded
  * database's worker thread, whose heap grows the same way). An open notification stream does not count as
- * activity: it would otherwise keep the server from ever collecting.
+ * activity: it would otherwise keep the server from ever collecting. `touch()` of the result counts as a
+ * request (the warm-up's, served on a listener of its own).
  */
 export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}) {
   v8.setFlagsFromString('--expose-gc');
@@ -210,7 +212,16 @@ export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}
       .catch(() => {})
       .then(() => after({ collectMs: Math.round(mainMs), appCollectMs: Math.round(performance.now() - started - mainMs) }));
   }, 1000).unref();
+  return { touch };
 }
+
+/** Reports the warm-up (server-warm-up.mjs) and lets the idle collection run after it. */
+const warmedUp = (idle) => ({ statuses, ms }) => {
+  const failed = statuses.map((status, i) => [WARM_UP_REQUESTS[i % WARM_UP_REQUESTS.length], status]).filter(([, status]) => status !== 200);
+  for (const [r, status] of failed) console.warn(`${new Date().toISOString()} WARN warm-up: ${r.method} ${r.path} answered ${status}`);
+  console.log(`> Warmed up in ${ms} ms`);
+  idle.touch();
+};
 
 const toMiB = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
 
@@ -271,10 +282,11 @@ async function main() {
   // Request counts and latency by route for `/api/metrics` (app/api/metrics/route.ts reads them here).
   const metrics = createMetrics();
   globalThis[METRICS] = metrics;
-  const server = http.createServer(requestListener(app.getRequestHandler(), { metrics }));
+  const nextHandler = app.getRequestHandler();
+  const server = http.createServer(requestListener(nextHandler, { metrics }));
   const memoryLog = process.env.MEMORY_LOG === '1';
   // The line a second after the collection: V8 gives the freed pages back on a thread of its own.
-  collectWhenIdle(server, { after: memoryLog ? (took) => void setTimeout(() => logMemory(undefined, took), 1000) : undefined });
+  const idle = collectWhenIdle(server, { after: memoryLog ? (took) => void setTimeout(() => logMemory(undefined, took), 1000) : undefined });
   server.on('error', (err) => {
     console.error(err.code === 'EADDRINUSE' ? `Порт ${port} занят другой программой.` : err);
     process.exit(1);
@@ -282,6 +294,8 @@ async function main() {
   server.listen(port, hostname, () => {
     console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
     if (memoryLog) void logMemory();
+    // Not under --dev, where the first request compiles pages; WARM_UP=0 (lib/server/env.ts) turns it off.
+    if (!dev && process.env.WARM_UP !== '0') void warmUp(requestListener(nextHandler, { jsonLog: false })).then(warmedUp(idle));
   });
 
   const graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 10);

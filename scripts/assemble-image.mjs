@@ -22,6 +22,7 @@ const COPIES = [
   ['public', 'public'],
   ['server.mjs', 'server.mjs'],
   ['server-metrics.mjs', 'server-metrics.mjs'],
+  ['server-warm-up.mjs', 'server-warm-up.mjs'],
   ['lib/server/db/migrations', 'lib/server/db/migrations'],
   ['content/education', 'content/education'],
 ];
@@ -30,6 +31,7 @@ const COPIES = [
 export const REQUIRED = [
   'server.mjs',
   'server-metrics.mjs',
+  'server-warm-up.mjs',
   '.next/BUILD_ID',
   '.next/required-server-files.json',
   'node_modules/next/package.json',

@@ -102,6 +102,8 @@ const envSchema = z
     LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['text', 'json'], { message: 'ожидается text или json' }).default('text')),
     /** `1`: a JSON line of the process's memory once it listens and after each idle collection (server.mjs). */
     MEMORY_LOG: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { message: 'ожидается 0 или 1' }).default('0')),
+    /** `0`: no warm-up once the server listens (server-warm-up.mjs: the first visitor's signed-out requests sent by the server itself). */
+    WARM_UP: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { message: 'ожидается 0 или 1' }).default('1')),
     /** How many proxies in front of the app may append to X-Forwarded-For: false/0 (default), a number, or true (all). */
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,

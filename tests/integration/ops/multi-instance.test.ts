@@ -39,6 +39,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
   let A = '';
   let B = '';
   let stderr = '';
+  const stdout = ['', ''];
   const login = `multi-${randomBytes(4).toString('hex')}@example.ru`;
   const password = `Пароль-${randomBytes(6).toString('hex')}`;
   let session = { accessToken: '', refreshToken: '' };
@@ -80,7 +81,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
       const child = spawn(process.execPath, [path.join(root, 'server.mjs')], {
         cwd: root,
         detached: true,
-        stdio: ['ignore', 'ignore', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
           NODE_ENV: 'production',
@@ -97,6 +98,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
         },
       });
       child.stderr!.on('data', (d: Buffer) => (stderr += `[${i === 0 ? 'A' : 'B'}] ${d.toString()}`));
+      child.stdout!.on('data', (d: Buffer) => (stdout[i] += d.toString()));
       servers.push(child);
     }
     [A, B] = bases as [string, string];
@@ -184,6 +186,14 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
     expect(count(/^kalkulus_db_pool_connections (\d+)$/m)).toBeGreaterThan(0);
     // No raw ids among the routes.
     expect(text).not.toContain(id);
+  });
+
+  it('each instance warmed itself up once listening: every request answered 200, none counted in its metrics', async () => {
+    await expect.poll(() => stdout.join('\n'), { timeout: 30_000 }).toMatch(/> Warmed up in \d+ ms[\s\S]*> Warmed up in \d+ ms/);
+    expect(stderr).not.toContain('warm-up');
+    const text = await (await fetch(`${A}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(text).not.toMatch(/route="\/auth"/);
+    expect(text).not.toMatch(/route="\/api\/v1\/calculators\/run"/);
   });
 
   it('metrics: 401 without the token, 404 where no token is set', async () => {
