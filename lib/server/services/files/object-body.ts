@@ -50,22 +50,55 @@ export async function objectNodeBody(ctx: AppContext, row: ObjectRow, range?: { 
   // Fail before the first byte if the first piece is gone (the usual case of a broken object).
   const first = pieces[0] ? await ctx.blobs.open(pieces[0].key, { start: pieces[0].start, end: pieces[0].end }) : null;
   if (pieces[0] && !first) throw missing(pieces[0].key, row.id);
+  return chainParts(first?.body ?? null, pieces.length, async (i) => {
+    const piece = pieces[i]!;
+    const blob = await ctx.blobs.open(piece.key, { start: piece.start, end: piece.end });
+    if (!blob) throw new Error(`blob ${piece.key} of object ${row.id} is missing`);
+    return blob.body;
+  });
+}
+
+/**
+ * `count` streams read one after another as one: `first`, then `open(1)`, `open(2)`… each opened when the one
+ * before has ended. Destroying the result destroys the part being read at once — also while it waits for its
+ * next chunk (a slow store's part would otherwise be held until that chunk came) — and a part that opens
+ * after that is destroyed as it arrives.
+ */
+export function chainParts(first: Readable | null, count: number, open: (i: number) => Promise<Readable>): Readable {
+  let current = first;
+  let closed = false;
   async function* chain(): AsyncGenerator<Uint8Array> {
-    let current = first?.body;
     try {
       for (let i = 0; current; ) {
         yield* current as AsyncIterable<Uint8Array>;
-        const piece = pieces[++i];
-        if (!piece) return;
-        const blob = await ctx.blobs.open(piece.key, { start: piece.start, end: piece.end });
-        if (!blob) throw new Error(`blob ${piece.key} of object ${row.id} is missing`);
-        current = blob.body;
+        if (++i >= count || closed) return;
+        const next = await open(i);
+        if (closed) {
+          next.destroy();
+          return;
+        }
+        current = next;
       }
     } finally {
       current?.destroy();
     }
   }
-  return Readable.from(chain(), { objectMode: false });
+  // Not Readable.from: its destroy waits for the generator's pending step, which is the part's next chunk.
+  const steps = chain();
+  return new Readable({
+    read() {
+      steps.next().then(
+        (step) => void this.push(step.done ? null : step.value),
+        (err: Error) => void this.destroy(err),
+      );
+    },
+    destroy(err, callback) {
+      closed = true;
+      current?.destroy();
+      steps.return(undefined).catch(() => undefined);
+      callback(err);
+    },
+  });
 }
 
 /** The same bytes as a web stream (an answer of the route runtime). */
