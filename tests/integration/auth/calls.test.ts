@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppContext } from '@/lib/server/context';
@@ -104,6 +104,12 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     expect(a.body.refreshToken).toBe(b.body.refreshToken);
     expect(a.body.refreshToken).not.toBe(refresh);
     const child = a.body.refreshToken as string;
+
+    // 20 s after the rotation the old token still gets the same child (its answer may never have arrived).
+    await ctx.db.update(refreshTokens).set({ rotatedAt: sql`now() - interval '20 seconds'` }).where(isNotNull(refreshTokens.rotatedAt));
+    const late = await authCall('regenerateTokens', { refreshToken: refresh });
+    expect(late.status).toBe(200);
+    expect(late.body.refreshToken).toBe(child);
 
     // The child rotates on.
     const c = await authCall('regenerateTokens', { refreshToken: child });
