@@ -23,6 +23,9 @@ export default defineConfig({
   retries: 0,
   // A test's own time; a slow machine (the same suite took 2,5× longer on one) still finishes well inside it.
   timeout: 60_000,
+  // An expectation's own wait: a page that loads, asks the server and renders under the other worker's load took
+  // more than the default 5 s on a slow machine (the same suite ran 2,5× longer there).
+  expect: { timeout: 10_000 },
   outputDir: './test-results',
   // Stand-ins for the outside world: an SMTP sink for mail, a fake Яндекс ID for OAuth.
   globalSetup: ['./tests/e2e/mail-sink.ts', './tests/e2e/oauth-provider.ts'],

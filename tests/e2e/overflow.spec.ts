@@ -287,7 +287,8 @@ test('every page fits a 390 px phone without scrolling sideways, with its securi
     await check(page, '/cost (calculated)', async () => {
       // A link with the specification is calculated at once.
       await page.goto(`/cost?spec=${encodeURIComponent(d.specId)}`);
-      await expect(page.getByRole('figure').first()).toBeVisible();
+      // The page, its specification, the calculation and the results' own chunk: seconds on a loaded machine.
+      await expect(page.getByRole('figure').first()).toBeVisible({ timeout: 30_000 });
     }),
   );
   note(
