@@ -93,7 +93,7 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     expect(ok.cookies.find((c) => c.startsWith('accessToken='))).toMatch(/Max-Age=2592000;/);
   });
 
-  it('regenerateTokens rotates; a racing pair gets the same child; reuse after the grace revokes the family', async () => {
+  it('regenerateTokens rotates; a racing pair gets the same child, a late one too while it is unused; reuse after the child was used revokes the family', async () => {
     const { refresh, access } = await registered();
     const [a, b] = await Promise.all([
       authCall('regenerateTokens', { refreshToken: refresh }),
@@ -105,8 +105,9 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     expect(a.body.refreshToken).not.toBe(refresh);
     const child = a.body.refreshToken as string;
 
-    // 20 s after the rotation the old token still gets the same child (its answer may never have arrived).
-    await ctx.db.update(refreshTokens).set({ rotatedAt: sql`now() - interval '20 seconds'` }).where(isNotNull(refreshTokens.rotatedAt));
+    // Long after the grace window, the old token still gets the same child while the child is unused: the answer
+    // with it never reached the browser.
+    await ctx.db.update(refreshTokens).set({ rotatedAt: sql`now() - interval '10 minutes'` }).where(isNotNull(refreshTokens.rotatedAt));
     const late = await authCall('regenerateTokens', { refreshToken: refresh });
     expect(late.status).toBe(200);
     expect(late.body.refreshToken).toBe(child);
@@ -116,7 +117,7 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     expect(c.status).toBe(200);
     const grandchild = c.body.refreshToken as string;
 
-    // Push the first rotation out of the grace window, then present the old token again.
+    // Out of the grace window, the old token after its child was used is a reuse.
     await ctx.db.update(refreshTokens).set({ rotatedAt: sql`now() - interval '1 minute'` });
     const reused = await authCall('regenerateTokens', { refreshToken: refresh });
     expect(reused.status).toBe(401);

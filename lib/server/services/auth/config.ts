@@ -22,12 +22,12 @@ export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 
 /**
- * Two refreshes with the same token within this window both get the same child: two tabs racing, and a
- * rotation whose answer never reached the browser (a navigation cancelled the request after the server had
- * rotated), after which the browser presents the old token again — on a slow machine or connection more than
- * 10 s later. Later than this, the old token is a reuse and ends the session.
+ * Two refreshes with the same token within this window both get the same child, whatever became of it (two tabs
+ * racing, each a rotation behind the other). After it, an exchanged token still gets its child while the child is
+ * unused (an answer that never reached the browser); once the child has been used, the old token is a reuse and
+ * ends the session.
  */
-export const REFRESH_GRACE_MS = 30_000;
+export const REFRESH_GRACE_MS = 10_000;
 
 /** One-time links and codes live one hour. */
 export const CODE_TTL_MS = 60 * 60 * 1000;

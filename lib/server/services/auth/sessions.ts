@@ -55,8 +55,9 @@ export async function startSession(
 const sessionEnded = () => new ServiceError('INVALID_TOKEN', 'Сеанс завершён. Войдите снова.');
 
 /**
- * Exchanges a refresh token for a new pair (rotation). A token already exchanged within the grace window
- * answers the same child; later, it revokes the whole session (family) and answers REFRESH_REUSED.
+ * Exchanges a refresh token for a new pair (rotation). A token already exchanged answers the same child within
+ * the grace window, or later while that child is unused; otherwise it revokes the whole session (family) and
+ * answers REFRESH_REUSED.
  */
 export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<TokenPair> {
   if (!raw || raw.length > 200) throw sessionEnded();
@@ -95,9 +96,12 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
   if (!row.rotatedAt) throw new ServiceError('INVALID_TOKEN', 'Сеанс истёк. Войдите снова.');
   const owner = await sessionOwner(ctx.db, row.sessionId);
   if (!owner || owner.revokedAt) throw sessionEnded();
+  // The same child again: within the grace window (two tabs racing), or at any time while the child has not been
+  // used — its answer never reached the browser (a request cancelled or a tab closed after the server rotated),
+  // and the old token is all the browser has. Presented after its child was used, the old token is a reuse.
+  const sameChild = row.childSealed ? unseal(raw, row.childSealed) : null;
   const withinGrace = Date.now() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
-  const sameChild = withinGrace && row.childSealed ? unseal(raw, row.childSealed) : null;
-  if (sameChild) {
+  if (sameChild && (withinGrace || (await unusedToken(ctx, sameChild)))) {
     return finish(ctx, { owner, sessionId: row.sessionId, refreshToken: sameChild, life: lifetimes(ctx.env, owner.remember) });
   }
   await revokeSession(ctx, row.sessionId, 'refresh_reused');
@@ -105,6 +109,16 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
     'REFRESH_REUSED',
     'Токен обновления уже был использован — сеанс завершён ради безопасности. Войдите снова.',
   );
+}
+
+/** True when the refresh token is still good and has not been exchanged itself. */
+async function unusedToken(ctx: AppContext, raw: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, sha256(raw)), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function finish(
