@@ -173,7 +173,11 @@ test.describe('на компьютере (1280 px)', () => {
       });
     };
     await page.route(/\/companies(\?|$)/, slow);
+    // A click before the page has hydrated is the browser's own navigation (no router, no bar): click once the
+    // shell's effects have run (the bell asks for its list).
+    const shellLive = page.waitForResponse((r) => r.url().includes('/noty/api/v1/list'));
     await page.goto('/');
+    await shellLive;
     await expect(page.locator('#nprogress')).toHaveCount(0);
     await menuLink(page, 'Компании').click();
     await expect(page.locator('#nprogress .bar')).toBeVisible();
