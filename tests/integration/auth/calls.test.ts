@@ -132,6 +132,19 @@ describe(`auth-back v2 calls (${testDriver()})`, () => {
     }
   });
 
+  it('an exchanged refresh token past its own life does not get its unused child: a reuse', async () => {
+    const { refresh } = await registered();
+    const first = await authCall('regenerateTokens', { refreshToken: refresh });
+    expect(first.status).toBe(200);
+    await ctx.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '2 days'`, expiresAt: sql`now() - interval '1 day'` })
+      .where(isNotNull(refreshTokens.rotatedAt));
+    const late = await authCall('regenerateTokens', { refreshToken: refresh });
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ code: 'REFRESH_REUSED' });
+  });
+
   it('regenerateTokens and logout take the refresh token from the HttpOnly cookie when the body omits it', async () => {
     const { refresh, access } = await registered();
     const r = await authCall('regenerateTokens', {}, { headers: { cookie: `refreshToken=${refresh}` } });

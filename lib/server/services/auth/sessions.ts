@@ -96,12 +96,14 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
   if (!row.rotatedAt) throw new ServiceError('INVALID_TOKEN', 'Сеанс истёк. Войдите снова.');
   const owner = await sessionOwner(ctx.db, row.sessionId);
   if (!owner || owner.revokedAt) throw sessionEnded();
-  // The same child again: within the grace window (two tabs racing), or at any time while the child has not been
-  // used — its answer never reached the browser (a request cancelled or a tab closed after the server rotated),
-  // and the old token is all the browser has. Presented after its child was used, the old token is a reuse.
+  // The same child again: within the grace window (two tabs racing), or at any time in the old token's life while
+  // the child has not been used — its answer never reached the browser (a request cancelled or a tab closed after
+  // the server rotated), and the old token is all the browser has. Presented after its child was used, the old
+  // token is a reuse.
   const sameChild = row.childSealed ? unseal(raw, row.childSealed) : null;
   const withinGrace = Date.now() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
-  if (sameChild && (withinGrace || (await unusedToken(ctx, sameChild)))) {
+  const stillLive = row.expiresAt.getTime() > Date.now();
+  if (sameChild && (withinGrace || (stillLive && (await unusedToken(ctx, sameChild))))) {
     return finish(ctx, { owner, sessionId: row.sessionId, refreshToken: sameChild, life: lifetimes(ctx.env, owner.remember) });
   }
   await revokeSession(ctx, row.sessionId, 'refresh_reused');
