@@ -52,6 +52,10 @@ export async function startSession(
   return { accessToken, refreshToken, refreshMaxAge: life.refresh, sessionId };
 }
 
+/** A refresh token (by hash) that is still good and has not been exchanged: what a rotation may claim. */
+const unexchanged = (hash: string, now: Date) =>
+  and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now));
+
 const sessionEnded = () => new ServiceError('INVALID_TOKEN', 'Сеанс завершён. Войдите снова.');
 
 /**
@@ -69,7 +73,7 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
     const claimed = await tx
       .update(refreshTokens)
       .set({ rotatedAt: now, childSealed: seal(raw, child) })
-      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
+      .where(unexchanged(hash, now))
       .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
     const first = claimed[0];
     if (first) {
@@ -118,7 +122,7 @@ async function unusedToken(ctx: AppContext, raw: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, sha256(raw)), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, new Date())))
+    .where(unexchanged(sha256(raw), new Date()))
     .limit(1);
   return row !== undefined;
 }
