@@ -10,6 +10,11 @@ import { afterEach } from 'vitest';
 // (`// @vitest-environment node`) does not load them.
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // `waitFor` and `findBy*` wait for their condition; their deadline is only a guard against a hang, well under
+  // the unit project's 15 s test timeout. Testing Library's default of 1 s is a statement about the machine's
+  // speed: on a loaded machine a dynamic import in a click handler took longer, the test gave up, and its save,
+  // still on its way, called the next test's mocks.
+  configure({ asyncUtilTimeout: 10_000 });
   afterEach(() => cleanup());
 }

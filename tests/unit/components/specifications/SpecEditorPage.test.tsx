@@ -105,6 +105,8 @@ describe('SpecEditorPage: the semi-finished picker', () => {
     });
     await waitFor(() => expect(specsApi.save).toHaveBeenCalledTimes(1));
     expect(specsApi.save.mock.calls[0]![1].materials[0]).toMatchObject({ name: 'Ножка', unit: 'компл', specId: 'leg' });
+    // The save is over before the test is: its toast would otherwise land among the next test's calls.
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success' })));
   });
 
   it('a save refused for a loop shows the path and marks the line', async () => {
