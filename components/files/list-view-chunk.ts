@@ -33,9 +33,12 @@ function load(): Promise<void> {
   return loading;
 }
 
-/** Starts loading the table's code now (a failure reaches the list that renders it). */
-export function preloadListView(): void {
-  void load();
+/**
+ * Starts loading the table's code now (a failure reaches the list that renders it). Resolves once the load is
+ * over and its outcome is what a list rendered next sees; it never rejects.
+ */
+export function preloadListView(): Promise<void> {
+  return load();
 }
 
 function subscribe(changed: () => void): () => void {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FileList } from '@/components/files/FileList';
-import { loadListView } from '@/components/files/list-view-chunk';
+import { preloadListView } from '@/components/files/list-view-chunk';
 
 const props = {
   view: 'table' as const,
@@ -20,9 +20,8 @@ const props = {
 
 describe('FileList', () => {
   it('with the table\'s code already loaded, the first render draws the table — no loading line, no Suspense retry', async () => {
-    // The module started loading it when imported (as the page's code runs); wait for it as a page would.
-    await loadListView();
-    await new Promise((r) => setTimeout(r, 0));
+    // The module started loading it when imported (as the page's code runs); wait for that load to be over.
+    await preloadListView();
     render(<FileList {...props} />);
     // Synchronously after the first render: a lazy component would show «Загрузка…» first and be revealed later.
     expect(screen.queryByRole('status')).toBeNull();
