@@ -2,13 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 let appended: HTMLScriptElement[];
+/** Resolves with the first script the module appends. */
+let scriptAppended: Promise<HTMLScriptElement>;
 
 beforeEach(() => {
   vi.resetModules();
   appended = [];
+  let found!: (s: HTMLScriptElement) => void;
+  scriptAppended = new Promise((r) => (found = r));
   const orig = document.head.appendChild.bind(document.head);
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-    if (node instanceof HTMLScriptElement) appended.push(node);
+    if (node instanceof HTMLScriptElement) {
+      appended.push(node);
+      found(node);
+    }
     return orig(node);
   });
 });
@@ -32,7 +39,8 @@ describe('lib/client/captcha', () => {
     const execute = vi.fn(async () => 'token-123');
     const { captchaToken } = await import('@/lib/client/captcha');
     const p = captchaToken();
-    await vi.waitFor(() => expect(appended).toHaveLength(1));
+    await scriptAppended;
+    expect(appended).toHaveLength(1);
     expect(appended[0]!.src).toBe('https://www.google.com/recaptcha/api.js?render=site-1');
     window.grecaptcha = { ready: (cb) => cb(), execute };
     appended[0]!.dispatchEvent(new Event('load'));
@@ -44,7 +52,8 @@ describe('lib/client/captcha', () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ ok: true, msg: 'Готово', use: true, key: 'k', provider: 'smartcaptcha' })));
     const { captchaToken, CAPTCHA_LOAD_FAILED } = await import('@/lib/client/captcha');
     const p = captchaToken();
-    await vi.waitFor(() => expect(appended).toHaveLength(1));
+    await scriptAppended;
+    expect(appended).toHaveLength(1);
     expect(appended[0]!.src).toBe('https://smartcaptcha.yandexcloud.net/captcha.js');
     appended[0]!.dispatchEvent(new Event('error'));
     await expect(p).rejects.toMatchObject({ code: 'CAPTCHA_UNAVAILABLE', message: CAPTCHA_LOAD_FAILED });

@@ -3,17 +3,28 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { chainParts } from '@/lib/server/services/files/object-body';
 
-const tick = () => new Promise((r) => setTimeout(r, 20));
+/**
+ * Resolves once what the last step set off has run: stream destruction and the chain's reactions to it are
+ * process.nextTick and promise callbacks, and Node runs all of those (and those they queue) before an immediate.
+ */
+const settled = () => new Promise((r) => setImmediate(r));
 
-/** A part that gives `chunks` and then ends, or, with `stall`, waits for ever after them (a slow store). */
+/**
+ * A part that gives `chunks` and then ends, or, with `stall`, waits for ever after them (a slow store);
+ * `waiting` resolves once it has been asked for a chunk it does not have.
+ */
 function part(chunks: string[], { stall = false } = {}) {
   const queue = [...chunks];
-  return new Readable({
+  let asked!: () => void;
+  const waiting = new Promise<void>((r) => (asked = r));
+  const stream = new Readable({
     read() {
       if (queue.length) this.push(Buffer.from(queue.shift()!));
       else if (!stall) this.push(null);
+      else asked();
     },
   });
+  return Object.assign(stream, { waiting });
 }
 
 async function readAll(stream: Readable) {
@@ -48,24 +59,27 @@ describe('the parts of a file read as one stream', () => {
       return part(['y']);
     });
     out.once('data', () => undefined);
-    await tick();
+    await slow.waiting;
     out.destroy();
-    await tick();
     expect(slow.destroyed).toBe(true);
+    await settled();
     expect(opened).toBe(0);
   });
 
   it('a part that opens after the stream was destroyed is destroyed as it arrives', async () => {
     let arrive!: (r: Readable) => void;
+    let opening!: () => void;
+    const opened = new Promise<void>((r) => (opening = r));
     const late = part(['z'], { stall: true });
-    const out = chainParts(part(['a']), 2, () => new Promise<Readable>((r) => (arrive = r)));
+    const out = chainParts(part(['a']), 2, () => {
+      opening();
+      return new Promise<Readable>((r) => (arrive = r));
+    });
     out.resume();
-    for (let i = 0; i < 50 && !arrive; i++) await tick();
-    expect(arrive).toBeTypeOf('function');
+    await opened;
     out.destroy();
-    await tick();
     arrive(late);
-    await tick();
+    await settled();
     expect(late.destroyed).toBe(true);
   });
 });

@@ -10,6 +10,12 @@ const token = (sub: string) =>
 /** LOG_FORMAT=json: the request lines of the project's server (server.mjs), on a real HTTP server. */
 describe('one JSON line per request (LOG_FORMAT=json)', () => {
   const lines: string[] = [];
+  let wrote = () => {};
+  /** Resolves once `n` lines are written. */
+  const written = (n: number) =>
+    new Promise<void>((r) => {
+      wrote = () => void (lines.length >= n && r());
+    });
   let server: http.Server;
   let base = '';
 
@@ -20,7 +26,13 @@ describe('one JSON line per request (LOG_FORMAT=json)', () => {
           res.statusCode = req.url?.startsWith('/denied') ? 401 : 200;
           res.end('ok');
         },
-        { jsonLog: true, write: (l) => lines.push(l) },
+        {
+          jsonLog: true,
+          write: (l) => {
+            lines.push(l);
+            wrote();
+          },
+        },
       ),
     );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -29,6 +41,7 @@ describe('one JSON line per request (LOG_FORMAT=json)', () => {
   afterAll(() => new Promise((r) => server.close(r)));
 
   it('logs id, method, path, status, duration and user — never the token, the query or a secret in the path', async () => {
+    const three = written(3);
     const secret = 'Zx9_a8B7c6D5e4F3g2H1i0JkLmNoP';
     const t = token('user-42');
     const res = await fetch(`${base}/forgot-password/${secret}?link=abc&password=p`, {
@@ -42,8 +55,8 @@ describe('one JSON line per request (LOG_FORMAT=json)', () => {
     const generated = cookie.headers.get('x-request-id');
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
     await fetch(`${base}/denied/0b6f6c3e-2f64-4a3c-9a53-4d0c0d1b7a10`, { headers: { authorization: `Bearer ${t}` } });
-    await new Promise((r) => setTimeout(r, 50));
-
+    // A line is written once the server has sent its answer, which may be a moment after the client has it.
+    await three;
     expect(lines).toHaveLength(3);
     const [a, b, c] = lines.map((l) => {
       expect(l.endsWith('\n') && !l.slice(0, -1).includes('\n')).toBe(true);

@@ -100,10 +100,12 @@ describe('ProfileSidebar photo', { timeout: 20_000 }, () => {
   it('never deletes an object that is not an avatar', async () => {
     avatar = 'a-document';
     await open();
+    const change = screen.getByRole('button', { name: 'Изменить' });
     fireEvent.click(screen.getByRole('button', { name: 'Удалить' }));
+    expect(change).toBeDisabled(); // the photo is busy until the removal, its clean-up included, is over
     await waitFor(() => expect(order).toContain('getFileInfo:a-document'));
     await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Фото удалено' })));
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(change).toBeEnabled());
     expect(order.some((o) => o.startsWith('deleteFiles'))).toBe(false);
   });
 
