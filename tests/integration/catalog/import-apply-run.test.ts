@@ -6,6 +6,7 @@ import { liveApply } from '@/lib/server/services/catalog/import-apply-run';
 import { cleanLostApplies, priceVisible } from '@/lib/server/services/catalog/pending';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { waitUntil } from '../../helpers/wait-until';
 import { callProduct, productSuite } from '../../helpers/product';
 import { ok, supplier, type Body } from './helpers';
 
@@ -30,19 +31,21 @@ async function prepared(user: TestUser, name: string, n: number) {
   const csv = ['Наименование;Цена'].concat(Array.from({ length: n }, (_, i) => `${name} ${i};${10 + (i % 90)},50`)).join('\n');
   const up = await ok<{ importId: string; mapping: Record<string, number> }>(ctx, user, 'catalog/import/upload', { supplierId: sup, fileName: 'p.csv', data: Buffer.from(csv).toString('base64') });
   await ok(ctx, user, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping, vatIncluded: false });
-  for (;;) {
-    const s = await ok<{ state: string }>(ctx, user, 'catalog/import/status', { importId: up.importId });
-    if (s.state === 'ready') break;
-    expect(s.state).toBe('parsing');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const read = await waitUntil(
+    async () => {
+      const s = await ok<{ state: string }>(ctx, user, 'catalog/import/status', { importId: up.importId });
+      return s.state !== 'parsing' && s;
+    },
+    { what: 'the preview to be read' },
+  );
+  expect(read.state).toBe('ready');
   await ok(ctx, user, 'catalog/import/create-all', { importId: up.importId, create: true });
   return { sup, importId: up.importId };
 }
 
 /** Waits until this process no longer runs the apply; the import's status then. */
 async function ended(user: TestUser, importId: string) {
-  while (liveApply(user.user.id, importId)) await new Promise((r) => setTimeout(r, 5));
+  await waitUntil(() => !liveApply(user.user.id, importId), { what: 'the apply run of this process to end' });
   return ok<Status>(suite.ctx, user, 'catalog/import/status', { importId });
 }
 

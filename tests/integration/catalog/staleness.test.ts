@@ -5,6 +5,7 @@ import { fileObjects, fileShares } from '@/lib/server/db/schema';
 import { eq } from 'drizzle-orm';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { waitUntil } from '../../helpers/wait-until';
 import { callProduct, productSuite } from '../../helpers/product';
 import { ok, supplier, type Body } from './helpers';
 
@@ -24,11 +25,13 @@ const create = async (user: TestUser, doc: object) => (await ok<{ id: string; ve
 const status = (user: TestUser, id: string) => ok<{ stale: boolean; items: { id: string }[]; nested: { id: string }[]; processSet: unknown }>(suite.ctx, user, 'specs/status', { id });
 
 async function waitRun(user: TestUser, runId: string) {
-  for (;;) {
-    const s = await ok<{ state: string; done: number; total: number; report: RecalcReportLine[] }>(suite.ctx, user, 'catalog/recalc-status', { runId });
-    if (s.state !== 'running') return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return waitUntil(
+    async () => {
+      const s = await ok<{ state: string; done: number; total: number; report: RecalcReportLine[] }>(suite.ctx, user, 'catalog/recalc-status', { runId });
+      return s.state !== 'running' && s;
+    },
+    { what: '«Пересчитать все» to end' },
+  );
 }
 
 describe(`catalog staleness, «Цена на дату», «Пересчитать все» (${testDriver()})`, () => {

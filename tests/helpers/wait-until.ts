@@ -1,0 +1,35 @@
+import { getCurrentTest } from 'vitest/suite';
+
+// The real timer and clock even in a file that fakes them later (vi.useFakeTimers replaces the globals).
+const realSetTimeout = globalThis.setTimeout;
+const realNow = Date.now.bind(Date);
+
+/**
+ * Waits until `condition` holds — returns a truthy value (which is returned) or a promise of one — checking it
+ * again every `intervalMs`. A condition that throws has not held yet; its last error is reported.
+ *
+ * No wall-clock budget of its own that a slow machine could outrun: the wait ends only as a guard against a
+ * hang, shortly before the running test's own timeout, so that the failure says what was awaited instead of
+ * «Test timed out». In a hook (no running test) it waits until the hook's timeout.
+ * For a condition the code announces (an event, a promise), wait on that instead.
+ */
+export async function waitUntil<T>(condition: () => T | Promise<T>, { what, intervalMs = 10 }: { what: string; intervalMs?: number }): Promise<T> {
+  const test = getCurrentTest();
+  const started = test?.result?.startTime ?? realNow();
+  const budget = test?.timeout ? test.timeout - Math.min(1000, test.timeout / 10) : Infinity;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await condition();
+      if (value) return value;
+      last = undefined;
+    } catch (err) {
+      last = err;
+    }
+    if (realNow() - started > budget) {
+      const why = last instanceof Error ? `: ${last.message}` : last === undefined ? '' : `: ${String(last)}`;
+      throw new Error(`still waiting for ${what} when the test was about to time out${why}`, { cause: last });
+    }
+    await new Promise((r) => realSetTimeout(r, intervalMs));
+  }
+}
