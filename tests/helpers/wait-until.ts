@@ -1,4 +1,4 @@
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner } from 'vitest';
 
 // The real timer and clock even in a file that fakes them later (vi.useFakeTimers replaces the globals).
 const realSetTimeout = globalThis.setTimeout;
@@ -14,7 +14,7 @@ const realNow = Date.now.bind(Date);
  * For a condition the code announces (an event, a promise), wait on that instead.
  */
 export async function waitUntil<T>(condition: () => T | Promise<T>, { what, intervalMs = 10 }: { what: string; intervalMs?: number }): Promise<T> {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   const started = test?.result?.startTime ?? realNow();
   const budget = test?.timeout ? test.timeout - Math.min(1000, test.timeout / 10) : Infinity;
   let last: unknown;

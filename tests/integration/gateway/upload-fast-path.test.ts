@@ -10,6 +10,7 @@ import { registerUploadFastPath, SITE_HEADERS, takesFastPath, UPLOAD_CHUNK } fro
 import { requestListener, UPLOAD_CHUNK as SERVER_UPLOAD_CHUNK } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { waitUntil } from '../../helpers/wait-until';
 import { loadNextConfig } from '../../helpers/next-config';
 import { createHarness, crc32, ok, pattern, sha256, users, type Harness } from '../files/harness';
 
@@ -50,10 +51,13 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     await h.close();
   });
 
-  /** One request over the shared keep-alive connection; `abortAfter` cuts the body after that many bytes. */
+  /**
+   * One request over the shared keep-alive connection; `abortAfter` cuts the body after that many bytes, once
+   * `abortWhen` (the server has got so far) has resolved.
+   */
   function send(
     path: string,
-    opts: { method?: string; headers?: Record<string, string>; body?: Buffer; abortAfter?: number } = {},
+    opts: { method?: string; headers?: Record<string, string>; body?: Buffer; abortAfter?: number; abortWhen?: () => Promise<unknown> } = {},
   ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -68,7 +72,8 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
       );
       req.on('error', reject);
       if (opts.abortAfter !== undefined && opts.body) {
-        req.write(opts.body.subarray(0, opts.abortAfter), () => setTimeout(() => req.destroy(), 50));
+        const cut = opts.abortWhen ?? (() => Promise.resolve());
+        req.write(opts.body.subarray(0, opts.abortAfter), () => void cut().then(() => req.destroy(), reject));
         return;
       }
       req.end(opts.body);
@@ -139,10 +144,7 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
     // file at once (no handle left for the garbage collector; no temporary file either); the server goes on.
     const tmpDir = path.join(h.ctx.env.DATA_DIR, 'blobs', '.tmp');
     const uploadDir = path.join(h.ctx.env.DATA_DIR, 'blobs', 'uploads', created.upload_id);
-    const f1 = form(created.upload_id, 1, part(1));
-    await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body, abortAfter: 3_000_000 }).catch(() => undefined);
-    const status = await ok<{ received: number[] }>(h.ctx, a, 'uploadStatus', { upload_id: created.upload_id });
-    expect(status.received).toEqual([0]);
+    /** The upload's files held open by this process, and temporary files left. */
     const held = () => {
       const open: string[] = [];
       for (const fd of fs.readdirSync('/proc/self/fd')) {
@@ -155,13 +157,26 @@ describe(`uploadChunk fast path on a real HTTP server (${testDriver()})`, () => 
       }
       return [...open, ...(fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [])];
     };
-    let left = held();
-    for (let i = 0; i < 40 && left.length > 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      left = held();
+    const f1 = form(created.upload_id, 1, part(1));
+    // The server's handling of the cut request, to know when it is over.
+    const handler = (globalThis as { [UPLOAD_CHUNK]?: { serve: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> } })[UPLOAD_CHUNK]!;
+    const serve = handler.serve;
+    let served: Promise<void> | undefined;
+    handler.serve = (req, res) => (served = serve(req, res));
+    try {
+      // Cut once the chunk's writer has the upload's file open.
+      const writing = () => waitUntil(() => held().length > 0, { what: "the chunk's writer to open its file" });
+      await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body, abortAfter: 3_000_000, abortWhen: writing }).catch(() => undefined);
+      await served;
+    } finally {
+      handler.serve = serve;
     }
-    expect(left).toEqual([]);
-
+    // The cut request has been handled; the worker closes the file once the writes it had started are done (the
+    // file's descriptor is a plain number there: one left open would stay open, never collected).
+    await waitUntil(() => held().length === 0, { what: "the upload's file to be let go of" });
+    expect(held()).toEqual([]);
+    const status = await ok<{ received: number[] }>(h.ctx, a, 'uploadStatus', { upload_id: created.upload_id });
+    expect(status.received).toEqual([0]);
     const second = await send(PATH, { headers: { ...auth(), 'content-type': f1.type }, body: f1.body });
     expect(JSON.parse(second.text)).toMatchObject({ ok: true, received: [0, 1], crc32: crc32(part(1)) });
     const done = await ok<{ object: { sha256: string; size: number } }>(h.ctx, a, 'completeUpload', { upload_id: created.upload_id });

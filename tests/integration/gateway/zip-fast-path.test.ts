@@ -9,6 +9,7 @@ import { registerZipFastPath, takesZipFastPath, ZIP_DOWNLOAD } from '@/lib/serve
 import { requestListener, ZIP_DOWNLOAD as SERVER_ZIP_DOWNLOAD } from '../../../server.mjs';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { waitUntil } from '../../helpers/wait-until';
 import { bytesOf, createHarness, get, ok, pattern, upload, users, type FileObj, type Harness, type StoreKind } from '../files/harness';
 import { readZip } from '../files/zip-reader';
 
@@ -155,28 +156,35 @@ describe.each<StoreKind>(['disk', 's3'])(`zip download's fast path on a real HTT
 
   it('a client that goes away stops the reading of storage and frees the blob being read', async () => {
     const from = opened.length;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${base}${FILES}/files?ids=${big.map((f) => f.id).join(',')}`, { headers: bearer(a) }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once('data', () => {
-          res.pause();
-          // Let the server fill the socket's buffers, then go away mid-archive.
-          setTimeout(() => {
-            req.destroy();
-            resolve();
-          }, 300);
-        });
-      });
+    // The server's side of the download: its answer, and the handler's promise, over once the archive is.
+    type Serve = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+    const handler = (globalThis as { [ZIP_DOWNLOAD]?: { serve: Serve } })[ZIP_DOWNLOAD]!;
+    const serve = handler.serve;
+    let answer: http.ServerResponse | undefined;
+    let served: Promise<void> | undefined;
+    handler.serve = (req, res) => {
+      answer = res;
+      return (served = serve(req, res));
+    };
+    try {
+      const req = http.get(`${base}${FILES}/files?ids=${big.map((f) => f.id).join(',')}`, { headers: bearer(a) });
       req.on('error', () => undefined);
-      setTimeout(() => reject(new Error('no answer')), 10_000).unref();
-    });
+      const res = await new Promise<http.IncomingMessage>((r) => req.once('response', r));
+      expect(res.statusCode).toBe(200);
+      res.pause();
+      // The client reads no more: the server fills the socket's buffers and waits, mid-archive, for a drain.
+      await waitUntil(() => answer?.writableNeedDrain, { what: 'the server to wait for the client to read' });
+      req.destroy();
+      await served;
+    } finally {
+      handler.serve = serve;
+    }
     const bodies = () => opened.slice(from);
-    for (let i = 0; i < 100 && !(bodies().length > 0 && bodies().every((s) => s.destroyed)); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(bodies().length).toBeGreaterThan(0);
-    expect(bodies().every((s) => s.destroyed)).toBe(true);
-    // Nothing more is opened after the client left: the archive stopped inside its first files.
     const seen = bodies().length;
-    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toBeGreaterThan(0);
+    // The blob being read is destroyed with the archive; nothing more is opened after the client left: the
+    // archive stopped inside its first files.
+    await waitUntil(() => bodies().every((s) => s.destroyed), { what: 'the blobs opened for the zip to be destroyed' });
     expect(bodies().length).toBe(seen);
     expect(seen).toBeLessThan(big.length);
   });
