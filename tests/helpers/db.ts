@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,9 +65,22 @@ function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** An in-memory PGlite loaded from the migrated data folder dump in .tmp (made by the first caller). */
+/** The migrated data folder dump in .tmp: a tar of the folder's files. */
+const pgliteTemplateFile = () => path.join(process.cwd(), '.tmp', 'test-db', `pglite-${templateKey()}.tar`);
+
+/** Writes the dump of a migrated database aside and renames it: another worker never reads half a file. */
+async function saveTemplate(database: Database): Promise<void> {
+  const file = pgliteTemplateFile();
+  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const part = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(part, file);
+}
+
+/** An in-memory PGlite loaded from the migrated data folder dump (made by the first caller). */
 async function openPgliteCopy(): Promise<Database> {
-  const file = path.join(process.cwd(), '.tmp', 'test-db', `pglite-${templateKey()}.tar`);
+  const file = pgliteTemplateFile();
   if (fs.existsSync(file)) {
     try {
       return await openDatabase({ driver: 'pglite', loadDataDir: new Blob([fs.readFileSync(file)]) });
@@ -75,13 +89,22 @@ async function openPgliteCopy(): Promise<Database> {
     }
   }
   const database = await openDatabase({ driver: 'pglite' });
-  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Written aside and renamed: another worker never reads half a file.
-  const part = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
-  fs.renameSync(part, file);
+  await saveTemplate(database);
   return database;
+}
+
+/**
+ * Fills `dir` — an embedded installation's database folder (`DATA_DIR/pg`), missing or empty — with a copy of the
+ * migrated database, so that the server or script a test starts on it opens it as on a restart instead of running
+ * initdb and every migration first (seconds of a child process each time). Tests whose subject is a new, empty
+ * installation do not call it.
+ */
+export async function seedEmbeddedDatabase(dir: string): Promise<void> {
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${dir} is not empty`);
+  if (!fs.existsSync(pgliteTemplateFile())) await (await openPgliteCopy()).close();
+  fs.mkdirSync(dir, { recursive: true });
+  const untar = spawnSync('tar', ['-xf', pgliteTemplateFile(), '-C', dir], { encoding: 'utf8' });
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
 }
 
 const dbUrl = (adminUrl: string, name: string) => {

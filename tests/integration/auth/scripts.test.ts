@@ -9,7 +9,7 @@ import { parseEnv } from '@/lib/server/env';
 import type { AppContext } from '@/lib/server/context';
 import { getKeySet, forgetKeys } from '@/lib/server/services/auth/keys';
 import { createUser, findUserByEmail } from '@/lib/server/services/auth/users';
-import { testDriver } from '../../helpers/db';
+import { seedEmbeddedDatabase, testDriver } from '../../helpers/db';
 
 const run = (script: string, args: string[], dataDir: string) =>
   spawnSync(process.execPath, [path.join(process.cwd(), 'scripts', script), ...args], {
@@ -29,6 +29,7 @@ describe.skipIf(testDriver() === 'postgres')('npm run user:roles / auth:keys on 
   };
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kalkulus-scripts-'));
+    await seedEmbeddedDatabase(path.join(dir, 'pg'));
     await reopen();
     await createUser(ctx, { email: 'boss@example.ru', password: 'пароль-босса-1' });
     await getKeySet(ctx.db);

@@ -11,7 +11,7 @@ import { notePending } from '@/lib/server/services/files/pending-blobs';
 import { sweepUploads } from '@/lib/server/services/files/sweep-uploads';
 import type { TestUser } from '../../helpers/auth';
 import type { TestContext } from '../../helpers/context';
-import { testDriver } from '../../helpers/db';
+import { seedEmbeddedDatabase, testDriver } from '../../helpers/db';
 import { call, createHarness, ok, pattern, sendChunk, sha256, users, type FileObj, type Harness, type StoreKind } from './harness';
 
 const root = path.resolve(__dirname, '../../..');
@@ -86,6 +86,9 @@ describe(`a server killed between chunks resumes to a byte-identical file (${tes
       const u = new URL(admin);
       u.pathname = `/${dbName}`;
       dbUrl = u.toString();
+    } else {
+      // The subject is the restart after a kill, not a new installation: the server opens a migrated copy.
+      await seedEmbeddedDatabase(path.join(dataDir, 'pg'));
     }
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { createDiskStore } from '@/lib/server/storage/disk';
 import { createS3Store, ensureBucket, type S3StoreOptions } from '@/lib/server/storage/s3';
 import { root } from '@/scripts/lib/build.mjs';
 import type { TestContext } from '../../helpers/context';
-import { testDriver } from '../../helpers/db';
+import { seedEmbeddedDatabase, testDriver } from '../../helpers/db';
 import { bytesOf, get, pattern, upload, users } from '../files/harness';
 
 /** Every row of every table (the app's and the migrations' journal), in a comparable form. */
@@ -120,6 +120,8 @@ describe(`backup and restore round trip (${testDriver()})`, () => {
 
   it('restores the same rows and the same file bytes into an empty installation, and refuses a non-empty one', { timeout: 240_000 }, async () => {
     const source = await installation('source');
+    // The installation that is backed up is a used one, not a new one: on PGlite it starts from a migrated copy.
+    if (driver === 'pglite') await seedEmbeddedDatabase(path.join(source.vars.DATA_DIR, 'pg'));
     const srcDb = await source.open();
     const ctx = contextOf(source.vars, srcDb);
     const [user] = await users(ctx, 1);

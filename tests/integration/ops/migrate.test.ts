@@ -15,7 +15,7 @@ import { createDiskStore } from '@/lib/server/storage/disk';
 import { createS3Store, ensureBucket } from '@/lib/server/storage/s3';
 import { root } from '@/scripts/lib/build.mjs';
 import type { TestContext } from '../../helpers/context';
-import { testDriver } from '../../helpers/db';
+import { seedEmbeddedDatabase, testDriver } from '../../helpers/db';
 import { bytesOf, get, pattern, upload, users } from '../files/harness';
 
 /** Every row of every app table as the database itself writes it (the same text from PGlite and PostgreSQL). */
@@ -92,6 +92,7 @@ describe.runIf(testDriver() === 'postgres')('npm run migrate-to-postgres (PGlite
 
   it('moves every row and every file, says what to set next, and resumes by running again', { timeout: 240_000 }, async () => {
     // The embedded installation, used and then stopped.
+    await seedEmbeddedDatabase(path.join(vars.DATA_DIR!, 'pg'));
     const source = await openDatabase({ driver: 'pglite', dir: path.join(vars.DATA_DIR!, 'pg') });
     const src = contextOf(source, createDiskStore(path.join(vars.DATA_DIR!, 'blobs')));
     const people = await users(src, 2);
