@@ -26,7 +26,8 @@ export default defineConfig({
   // An expectation's own wait: a page that loads, asks the server and renders under the other worker's load took
   // more than the default 5 s on a slow machine (the same suite ran 2,5× longer there).
   expect: { timeout: 10_000 },
-  outputDir: './test-results',
+  // A failed test's trace (actions, console, network, DOM snapshots) and screenshot: .tmp/e2e-results/<test>/.
+  outputDir: './.tmp/e2e-results',
   // Stand-ins for the outside world: an SMTP sink for mail, a fake Яндекс ID for OAuth.
   globalSetup: ['./tests/e2e/mail-sink.ts', './tests/e2e/oauth-provider.ts'],
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],

@@ -1,6 +1,6 @@
-// `npm test`: build, then lint and typecheck side by side, unit + integration (vitest), e2e (Playwright).
-// Runs every step even when one fails, then prints a plain `N passed, N failed` line.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: build; then two lanes side by side — vitest (unit + integration), and ESLint ∥ tsc followed by e2e
+// (Playwright). Runs every step even when one fails, then prints a plain `N passed, N failed` line.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,65 +18,77 @@ process.env.TEST_MACHINE_BUSY = busy ? '1' : '0';
 const steps = [];
 let passed = 0;
 let failed = 0;
+const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
-function step(name, fn) {
-  const started = Date.now();
-  console.log(`\n━━ ${name} ━━`);
-  let ok = false;
-  try {
-    ok = fn();
-  } catch (err) {
-    console.error(err);
-  }
-  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  // A failed check that is not a test (lint, build, types) counts as one failure, so it is never hidden.
-  return ok;
-}
-
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } })
-    .status === 0;
-
-// ESLint and tsc are one thread each: on two cores they run side by side, after the build (tsc reads the route
-// types the build writes to .next/types). Types are checked once, by tsc (the whole project, tests included),
-// not again inside the build. Each prints when it ends, so the two outputs do not interleave.
-const built = step('Сборка (next build)', () => ensureBuild({ typecheck: false }));
-if (!built) failed++;
-const runBuffered = (name, cmd, args) =>
+/**
+ * Runs a command with its output kept aside and printed whole when it ends, under its step's heading: the two
+ * lanes run at once, and their outputs do not interleave. The output also stays in .tmp/<log> for a later look.
+ */
+const runStep = (name, cmd, args, { env = {}, log } = {}) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
     let ended = false;
     const done = (ok) => {
       if (ended) return;
       ended = true;
+      const out = Buffer.concat(chunks).toString();
+      if (log) fs.writeFileSync(path.join(tmp, log), out);
       console.log(`\n━━ ${name} ━━`);
       if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
-      resolve({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      const step = { name, ok, seconds: seconds(started) };
+      steps.push(step);
+      resolve(step);
     };
     child.on('error', (err) => {
-      out += `${String(err)}\n`;
+      chunks.push(Buffer.from(`${String(err)}\n`));
       done(false);
     });
     child.on('close', (code) => done(code === 0));
   });
-for (const s of await Promise.all([
-  runBuffered('ESLint', bin('eslint'), ['--max-warnings=0', '.']),
-  runBuffered('Проверка типов (tsc)', bin('tsc'), ['--noEmit']),
-])) {
-  steps.push(s);
-  // A failed check that is not a test (lint, types) counts as one failure, so it is never hidden.
-  if (!s.ok) failed++;
-}
+
+// The build comes first: tsc reads the route types it writes to .next/types, e2e and two integration files (the
+// container image, two instances) run the built server. Types are checked once, by tsc (the whole project, tests
+// included), not again inside the build.
+const started = Date.now();
+console.log('\n━━ Сборка (next build) ━━');
+const built = ensureBuild({ typecheck: false });
+steps.push({ name: 'Сборка (next build)', ok: built, seconds: seconds(started) });
+// A failed check that is not a test (lint, build, types) counts as one failure, so it is never hidden.
+if (!built) failed++;
 
 const vitestJson = path.join(tmp, 'vitest.json');
+const pwJson = path.join(tmp, 'playwright.json');
 fs.rmSync(vitestJson, { force: true });
-step('Модульные и интеграционные тесты (vitest)', () =>
-  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+fs.rmSync(pwJson, { force: true });
+
+// Two lanes on the two cores. Alone, each leaves a core idle much of the time — a test file waiting on PostgreSQL,
+// a server process starting, a page settling, the silent refresh's token ageing — and the other lane fills it.
+const vitestLane = runStep(
+  'Модульные и интеграционные тесты (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, '--reporter=./scripts/lib/vitest-timings.mjs'],
+  { log: 'vitest.log' },
 );
+const checkLane = (async () => {
+  const checks = await Promise.all([
+    runStep('ESLint', bin('eslint'), ['--max-warnings=0', '.']),
+    runStep('Проверка типов (tsc)', bin('tsc'), ['--noEmit']),
+  ]);
+  // A failed check that is not a test (lint, types) counts as one failure, so it is never hidden.
+  failed += checks.filter((s) => !s.ok).length;
+  if (built) {
+    await runStep('E2E-тесты (Playwright, Chromium)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+      log: 'e2e.log',
+    });
+  }
+})();
+await Promise.all([vitestLane, checkLane]);
+
 try {
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
@@ -86,14 +98,7 @@ try {
 } catch {
   failed++;
 }
-
-const pwJson = path.join(tmp, 'playwright.json');
-fs.rmSync(pwJson, { force: true });
 if (built) {
-  step('E2E-тесты (Playwright, Chromium)', () => {
-    // runE2e is async; run it in a child to keep this script simple and sequential.
-    return run(process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-  });
   try {
     const report = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
     passed += report.stats.expected + report.stats.flaky;
@@ -106,6 +111,7 @@ if (built) {
 
 console.log('\n━━ Итог ━━');
 for (const s of steps) console.log(`${s.ok ? '✔' : '✘'} ${s.name} (${s.seconds} с)`);
+console.log(`Всего: ${seconds(started)} с. Где прошло время vitest: node scripts/test-timings.mjs; упавшие e2e: .tmp/e2e-results/`);
 const summary = `${passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(tmp, 'test-summary.txt'), summary + '\n');
 console.log(summary);
