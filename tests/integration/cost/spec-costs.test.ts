@@ -4,6 +4,7 @@ import { fileObjects, fileShares } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
+import { aSecondEarlier } from './earlier';
 
 const suite = productSuite();
 
@@ -61,7 +62,8 @@ describe(`specs/costs: the list's current cost and staleness in one call (${test
     expect(d.body.items[0].fullCost).toBe('220.00');
     expect(d.body.defaults).toEqual({ kind: 'user' });
 
-    await new Promise((res) => setTimeout(res, 5));
+    // The nested specification changes after the parent was saved.
+    await aSecondEarlier(suite.ctx, suite.alice.user.id);
     expect((await call(suite.alice, 'specs/save', { id: leaf, doc: doc('Брусок', '3') })).status).toBe(200);
     const st = await call(suite.alice, 'specs/costs', { ids: [top] });
     expect(st.body.items[0]).toMatchObject({ stale: true, processSet: null, fullCost: '1430.00' });

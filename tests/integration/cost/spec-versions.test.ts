@@ -4,6 +4,7 @@ import { fileObjects, fileShares } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
+import { aSecondEarlier } from './earlier';
 
 const suite = productSuite();
 
@@ -112,7 +113,8 @@ describe(`specification versions and where-used (${testDriver()})`, () => {
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     expect(fresh.body.stale).toBe(false);
 
-    await new Promise((r) => setTimeout(r, 5));
+    // The leaf changes after the specifications that contain it were saved.
+    await aSecondEarlier(suite.ctx, suite.alice.user.id);
     expect((await call(suite.alice, 'specs/save', { id: leaf, doc: doc('Брусок', '2') })).status).toBe(200);
     const st = await call(suite.alice, 'specs/status', { id: top });
     expect(st.body).toMatchObject({ stale: true, processSet: null });
@@ -136,10 +138,10 @@ describe(`specification versions and where-used (${testDriver()})`, () => {
     const set = await call(suite.alice, 'processes/save', { name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '6', timeUnit: 'мин', rate: '600' }] });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const linked = `${table}-linked`;
-    await new Promise((r) => setTimeout(r, 5));
     await storeSpec(suite.alice, linked, { ...doc('Полка', '1'), processSetId: set.body.set.id } as { name: string });
     expect((await call(suite.alice, 'specs/status', { id: linked })).body.stale).toBe(false);
-    await new Promise((r) => setTimeout(r, 5));
+    // The set changes after the specification was saved.
+    await aSecondEarlier(suite.ctx, suite.alice.user.id);
     const changed = await call(suite.alice, 'processes/save', { id: set.body.set.id, name: 'Сборка', steps: [{ id: 's1', name: 'Сверление', time: '8', timeUnit: 'мин', rate: '600' }] });
     expect(changed.status).toBe(200);
     const st = await call(suite.alice, 'specs/status', { id: linked });
