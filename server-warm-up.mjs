@@ -24,18 +24,22 @@ export const WARM_UP_REQUESTS = [
 /**
  * Sends WARM_UP_REQUESTS `rounds` times (the second round runs on what the first compiled) to `listener`,
  * served on a loopback port of its own. Never throws: a request that fails or takes longer than `timeoutMs`
- * is reported as such and the rest go on. Resolves with `{ statuses, ms }`: each answer's status (or
- * 'error', 'timeout') in order, and how long it all took.
+ * is reported as such and the rest go on. Once `signal` is aborted (the server stops) no further request is
+ * sent. Resolves with `{ statuses, ms, stopped }`: each answer's status (or 'error', 'timeout') in order, how
+ * long it all took, and whether the signal ended it — then the statuses tell of the stop, not of the app.
  */
-export async function warmUp(listener, { rounds = 2, timeoutMs = 30_000 } = {}) {
+export async function warmUp(listener, { rounds = 2, timeoutMs = 30_000, signal } = {}) {
   const started = performance.now();
   const server = http.createServer(listener);
   const statuses = [];
   try {
     await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${server.address().port}`;
-    for (let round = 0; round < rounds; round++) {
-      for (const request of WARM_UP_REQUESTS) statuses.push(await send(origin, request, timeoutMs));
+    for (let round = 0; round < rounds && !signal?.aborted; round++) {
+      for (const request of WARM_UP_REQUESTS) {
+        if (signal?.aborted) break;
+        statuses.push(await send(origin, request, timeoutMs));
+      }
     }
   } catch {
     statuses.push('error');
@@ -43,7 +47,7 @@ export async function warmUp(listener, { rounds = 2, timeoutMs = 30_000 } = {}) 
     server.closeAllConnections();
     server.close();
   }
-  return { statuses, ms: Math.round(performance.now() - started) };
+  return { statuses, ms: Math.round(performance.now() - started), stopped: Boolean(signal?.aborted) };
 }
 
 /** One request as a browser on the same origin sends it; resolves with the status once the body is read. */

@@ -215,8 +215,12 @@ export function collectWhenIdle(server, { idleMs = 2000, after = () => {} } = {}
   return { touch };
 }
 
-/** Reports the warm-up (server-warm-up.mjs) and lets the idle collection run after it. */
-const warmedUp = (idle) => ({ statuses, ms }) => {
+/**
+ * Reports the warm-up (server-warm-up.mjs) and lets the idle collection run after it. A warm-up the server's stop
+ * cut short is not reported: its requests failed because the app was closing, which is no news.
+ */
+const warmedUp = (idle) => ({ statuses, ms, stopped }) => {
+  if (stopped) return;
   const failed = statuses.map((status, i) => [WARM_UP_REQUESTS[i % WARM_UP_REQUESTS.length], status]).filter(([, status]) => status !== 200);
   for (const [r, status] of failed) console.warn(`${new Date().toISOString()} WARN warm-up: ${r.method} ${r.path} answered ${status}`);
   console.log(`> Warmed up in ${ms} ms`);
@@ -284,6 +288,8 @@ async function main() {
   globalThis[METRICS] = metrics;
   const nextHandler = app.getRequestHandler();
   const server = http.createServer(requestListener(nextHandler, { metrics }));
+  // Aborted by the stop (SIGTERM, SIGINT): the warm-up then sends nothing more.
+  const stopped = new AbortController();
   const memoryLog = process.env.MEMORY_LOG === '1';
   // The line a second after the collection: V8 gives the freed pages back on a thread of its own.
   const idle = collectWhenIdle(server, { after: memoryLog ? (took) => void setTimeout(() => logMemory(undefined, took), 1000) : undefined });
@@ -295,14 +301,15 @@ async function main() {
     console.log(`> Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
     if (memoryLog) void logMemory();
     // Not under --dev, where the first request compiles pages; WARM_UP=0 (lib/server/env.ts) turns it off.
-    if (!dev && process.env.WARM_UP !== '0') void warmUp(requestListener(nextHandler, { jsonLog: false })).then(warmedUp(idle));
+    if (!dev && process.env.WARM_UP !== '0') {
+      void warmUp(requestListener(nextHandler, { jsonLog: false }), { signal: stopped.signal }).then(warmedUp(idle));
+    }
   });
 
   const graceMs = 1000 * (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 10);
-  let stopping = false;
   const stop = () => {
-    if (stopping) return;
-    stopping = true;
+    if (stopped.signal.aborted) return;
+    stopped.abort();
     // The app's work at the stop (lib/server/shutdown.ts): 'drain' closes the notification streams now,
     // 'close' — after the last answer — writes what is queued and closes the database.
     const shutdown = (stage) => Promise.resolve(globalThis[Symbol.for('kalkulus.shutdown')]?.(stage)).catch(() => {});

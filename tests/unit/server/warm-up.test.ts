@@ -58,6 +58,19 @@ describe('the warm-up once the server listens', () => {
     expect(seen).toHaveLength(WARM_UP_REQUESTS.length);
   });
 
+  it('sends nothing more once the server stops, and says the stop ended it', async () => {
+    const stop = new AbortController();
+    const { seen, listener } = recorder((_req, res) => {
+      stop.abort(); // the stop comes while the first request is answered
+      res.end();
+    });
+    const { statuses, stopped } = await warmUp(listener, { signal: stop.signal });
+    expect(seen).toHaveLength(1);
+    expect(statuses).toEqual([200]);
+    expect(stopped).toBe(true);
+    expect((await warmUp(recorder().listener, { rounds: 1 })).stopped).toBe(false);
+  });
+
   it("sends calculator inputs the calls accept (a refused one would warm up only the refusal)", () => {
     const runs = WARM_UP_REQUESTS.filter((r) => r.path === '/api/v1/calculators/run');
     expect(runs.length).toBeGreaterThan(0);
