@@ -1,23 +1,29 @@
 import type { ChildProcess } from 'node:child_process';
+import { waitUntil } from './wait-until';
 
 /**
  * Production server processes that integration tests start themselves (`node server.mjs` in its own
  * process group): wait until one answers /api/ready, stop it and everything it started.
  */
 
-/** Resolves once `${base}/api/ready` answers 200; throws when the process exits first or after 100 s. */
+/**
+ * Resolves once `${base}/api/ready` answers 200 (what a balancer waits for: the database and the store
+ * reachable); throws as soon as the process exits instead. Polled: the server announces readiness only there.
+ * Called in a hook: it gives up after 100 s, under the integration projects' hook timeout of 120 s.
+ */
 export async function waitReady(base: string, child?: ChildProcess): Promise<void> {
-  const until = Date.now() + 100_000;
-  for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`server at ${base} not ready`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const outcome = await waitUntil(
+    async () => {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return { exited: child.exitCode ?? child.signalCode };
+      try {
+        return (await fetch(`${base}/api/ready`)).status === 200 && { exited: null };
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    { what: `the server at ${base} to be ready`, intervalMs: 100, hookGuardMs: 100_000 },
+  );
+  if (outcome.exited !== null) throw new Error(`the server exited with ${outcome.exited}`);
 }
 
 /** SIGTERM to the process group (spawned with `detached: true`), SIGKILL after 5 s; resolves on exit. */

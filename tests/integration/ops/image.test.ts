@@ -12,6 +12,7 @@ import { ensureChromium } from '@/scripts/lib/chromium.mjs';
 import { freePort } from '@/scripts/lib/free-port.mjs';
 import { testDriver } from '../../helpers/db';
 import { heldChunk, stopProcess, waitReady } from '../../helpers/server-process';
+import { waitUntil } from '../../helpers/wait-until';
 import { SseReader } from '../noty/sse';
 
 /** The runtime stage of the Dockerfile: its ENV, its CMD and what it copies from the build stage. */
@@ -190,8 +191,10 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     });
     const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
     const held = heldChunk(base, accessToken, uploadId, 0, bytes);
-    // The request is in flight once the server has started on it.
-    await new Promise((r) => setTimeout(r, 200));
+    // The request is in flight once the server has started on it: its checks passed, the chunk's bytes go into
+    // the upload's file on the volume (made by the first chunk's first bytes).
+    const uploadFile = path.join(tmp, 'data', 'blobs', 'uploads', uploadId, 'data');
+    await waitUntil(() => fs.existsSync(uploadFile), { what: 'the server to start writing the held chunk' });
 
     const started = performance.now();
     const exited = new Promise<number | null>((r) => server!.once('exit', (code) => r(code)));
@@ -206,7 +209,9 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     expect(answer.status, await answer.clone().text()).toBe(200);
     expect(await exited).toBe(0);
     expect(performance.now() - started).toBeLessThan(Number(stage.env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000);
-    expect(stderr).not.toMatch(/ERROR|Error:|WARN/);
+    // Nothing went wrong, the stop included. A warm-up request that took longer than the warm-up waits for one
+    // (30 s: a cold start on a machine busy with other work) is a report of this machine's speed, not a fault.
+    expect(stderr.replace(/^\S+ WARN warm-up: \S+ \S+ answered timeout\n/gm, '')).not.toMatch(/ERROR|Error:|WARN/);
     server = undefined;
 
     // The embedded database was shut down (pg_control: DB_SHUTDOWNED = 1, not 6 = in production), so it opens
