@@ -8,5 +8,5 @@ export interface WarmUpRequest {
 export declare const WARM_UP_REQUESTS: readonly WarmUpRequest[];
 export declare function warmUp(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
-  opts?: { rounds?: number; timeoutMs?: number },
-): Promise<{ statuses: (number | 'error' | 'timeout')[]; ms: number }>;
+  opts?: { rounds?: number; timeoutMs?: number; signal?: AbortSignal },
+): Promise<{ statuses: (number | 'error' | 'timeout')[]; ms: number; stopped: boolean }>;
