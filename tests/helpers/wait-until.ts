@@ -21,9 +21,8 @@ export async function waitUntil<T>(
   condition: () => T | Promise<T>,
   { what, intervalMs = 10, hookGuardMs }: { what: string; intervalMs?: number; hookGuardMs?: number },
 ): Promise<Truthy<T>> {
-  const test = TestRunner.getCurrentTest();
-  const started = test?.result?.startTime ?? realNow();
-  const budget = test ? (test.timeout ? test.timeout - Math.min(1000, test.timeout / 10) : Infinity) : (hookGuardMs ?? Infinity);
+  const started = realNow();
+  const deadline = started + guardLeftMs(hookGuardMs);
   let last: unknown;
   for (;;) {
     try {
@@ -33,10 +32,22 @@ export async function waitUntil<T>(
     } catch (err) {
       last = err;
     }
-    if (realNow() - started > budget) {
+    if (realNow() > deadline) {
       const why = last instanceof Error ? `: ${last.message}` : last === undefined ? '' : `: ${String(last)}`;
       throw new Error(`still waiting for ${what} after ${Math.round((realNow() - started) / 1000)} s${why}`, { cause: last });
     }
     await new Promise((r) => realSetTimeout(r, intervalMs));
   }
+}
+
+/**
+ * How long a wait begun now may last as a guard against a hang: until shortly before the running test's own
+ * timeout (a second before it, a tenth of a short one); in a hook, `hookGuardMs` (unbounded when not given).
+ */
+export function guardLeftMs(hookGuardMs = Infinity): number {
+  const test = TestRunner.getCurrentTest();
+  if (!test) return hookGuardMs;
+  if (!test.timeout) return Infinity;
+  const started = test.result?.startTime ?? realNow();
+  return Math.max(0, started + test.timeout - Math.min(1000, test.timeout / 10) - realNow());
 }

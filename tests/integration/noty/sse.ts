@@ -1,4 +1,9 @@
-/** Reads a Server-Sent Events answer event by event (integration tests and the two-process test). */
+import { guardLeftMs } from '../../helpers/wait-until';
+
+/**
+ * Reads a Server-Sent Events answer event by event (integration tests and the two-process test). A read waits
+ * for its event as long as the running test may (guardLeftMs), unless a time is what the test judges.
+ */
 export interface SseEvent {
   id?: string;
   event?: string;
@@ -19,7 +24,7 @@ export class SseReader {
   }
 
   /** The next event (or comment block) within `ms`; throws on timeout, undefined when the stream ended. */
-  async next(ms = 2000): Promise<SseEvent | undefined> {
+  async next(ms = guardLeftMs(30_000)): Promise<SseEvent | undefined> {
     const deadline = Date.now() + ms;
     for (;;) {
       const cut = this.buffer.indexOf('\n\n');
@@ -33,9 +38,10 @@ export class SseReader {
       if (left <= 0) throw new Error(`no event within ${ms} ms`);
       let timer: NodeJS.Timeout | undefined;
       this.reading ??= this.reader.read();
+      // No timer for an unbounded wait (setTimeout would take Infinity for 1 ms).
       const chunk = await Promise.race([
         this.reading,
-        new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left))),
+        ...(Number.isFinite(left) ? [new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), left)))] : []),
       ]);
       clearTimeout(timer);
       if (chunk === 'timeout') throw new Error(`no event within ${ms} ms`);
@@ -46,23 +52,12 @@ export class SseReader {
   }
 
   /** The next `notification` event, skipping comments and `retry`. */
-  async notification(ms = 2000): Promise<{ id: string; data: Record<string, unknown> }> {
+  async notification(ms = guardLeftMs(30_000)): Promise<{ id: string; data: Record<string, unknown> }> {
     const deadline = Date.now() + ms;
     for (;;) {
       const e = await this.next(Math.max(1, deadline - Date.now()));
       if (!e) throw new Error('stream ended');
       if (e.event === 'notification') return { id: e.id!, data: JSON.parse(e.data!) as Record<string, unknown> };
-    }
-  }
-
-  /** Whether no notification arrives within `ms`. */
-  async quiet(ms: number): Promise<boolean> {
-    try {
-      await this.notification(ms);
-      return false;
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('no event')) return true;
-      throw err;
     }
   }
 

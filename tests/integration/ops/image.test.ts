@@ -182,7 +182,7 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     const res = await fetch(`${base}/noty/api/v1/stream`, { headers: { cookie: `accessToken=${accessToken}` } });
     expect(res.status).toBe(200);
     const stream = new SseReader(res.body!);
-    expect((await stream.next(5000))?.comment).toBe('connected');
+    expect((await stream.next())?.comment).toBe('connected');
     const bytes = randomBytes(200_000);
     const created = await fetch(`${base}/file-manager-service/api/v1/createUpload`, {
       method: 'POST',
@@ -200,8 +200,8 @@ describe.runIf(runs)('the container image, started as its CMD (standalone tree, 
     const exited = new Promise<number | null>((r) => server!.once('exit', (code) => r(code)));
     process.kill(-server!.pid!, 'SIGTERM');
     // The stream ends (the browser reconnects elsewhere) and no new connection is taken.
-    let e = await stream.next(5000);
-    while (e) e = await stream.next(5000);
+    let e = await stream.next();
+    while (e) e = await stream.next();
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     // The request in flight still gets its answer.
     held.finish();

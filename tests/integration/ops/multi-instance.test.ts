@@ -134,7 +134,7 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('content-encoding')).toBeNull();
     stream = new SseReader(res.body!);
-    expect((await stream.next(5000))?.comment).toBe('connected');
+    expect((await stream.next())?.comment).toBe('connected');
     const started = performance.now();
     const sent = await post(A, '/noty/private/send', { login, kind: 'message', title: 'Через другой экземпляр' }, { 'x-service-key': KEY });
     expect(sent.status).toBe(200);
@@ -230,8 +230,8 @@ describe.runIf(runs)('two server processes on one PostgreSQL and one S3', () => 
   it('signing out through A ends the stream held by B', async () => {
     const out = await post(A, '/auth-back/api/v2/logout', {}, { authorization: `Bearer ${session.accessToken}` });
     expect(out.status).toBe(200);
-    let e = await stream!.next(2000);
-    while (e && e.event !== 'end') e = await stream!.next(2000);
+    let e = await stream!.next();
+    while (e && e.event !== 'end') e = await stream!.next();
     expect(e?.event).toBe('end');
   });
 
