@@ -621,10 +621,12 @@ describe('s3 store specifics', () => {
       // A body longer or shorter than announced fails (instead of hanging the request) and leaves the part as it was.
       await expect(mp.putPart('files/joined', id, 1, Readable.from([randomBytes(a.length + 1)]), a.length)).rejects.toBeInstanceOf(BodyLengthError);
       await expect(mp.putPart('files/joined', id, 1, Readable.from([randomBytes(10)]), a.length)).rejects.toMatchObject({ got: 10 });
+      // A body that fails midway: once the store has taken its first bytes.
       const broken = new Readable({ read() {} });
       const sending = mp.putPart('files/joined', id, 1, broken, a.length);
       broken.push(randomBytes(100));
-      setTimeout(() => broken.destroy(new Error('client went away')), 50);
+      await waitUntil(() => broken.readableLength === 0, { what: 'the store to take the first bytes' });
+      broken.destroy(new Error('client went away'));
       await expect(sending).rejects.toThrow('client went away');
       // Wrong ETag → InvalidMultipartPart.
       await expect(mp.complete('files/joined', id, [{ partNumber: 1, etag: '"0"' }, { partNumber: 2, etag: e2 }])).rejects.toBeInstanceOf(
