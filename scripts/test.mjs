@@ -1,5 +1,5 @@
-// `npm test`: build; then two lanes side by side — vitest (unit + integration), and ESLint ∥ tsc followed by e2e
-// (Playwright). Runs every step even when one fails, then prints a plain `N passed, N failed` line.
+// `npm test`: build; then side by side — vitest (unit + integration), e2e (Playwright), and ESLint ∥ tsc at a lower
+// CPU priority. Runs every step even when one fails, then prints a plain `N passed, N failed` line.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,10 +24,18 @@ const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
  * Runs a command with its output kept aside and printed whole when it ends, under its step's heading: the two
  * lanes run at once, and their outputs do not interleave. The output also stays in .tmp/<log> for a later look.
  */
-const runStep = (name, cmd, args, { env = {}, log } = {}) =>
+const runStep = (name, cmd, args, { env = {}, log, background = false } = {}) =>
   new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    // A background step takes the CPU the tests leave idle and yields it to them at once (nice 10).
+    if (background && child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: it runs at the normal priority
+      }
+    }
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
@@ -65,29 +73,29 @@ const pwJson = path.join(tmp, 'playwright.json');
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(pwJson, { force: true });
 
-// Two lanes on the two cores. Alone, each leaves a core idle much of the time — a test file waiting on PostgreSQL,
-// a server process starting, a page settling, the silent refresh's token ageing — and the other lane fills it.
+// Three lanes on the two cores. Alone, each test lane leaves a core idle much of the time — a test file waiting on
+// PostgreSQL or on a server process starting, a page settling, the silent refresh's token ageing — and the other
+// fills it. ESLint and tsc judge no time: they run at a lower priority and take what the tests leave idle.
 const vitestLane = runStep(
   'Модульные и интеграционные тесты (vitest)',
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, '--reporter=./scripts/lib/vitest-timings.mjs'],
   { log: 'vitest.log' },
 );
-const checkLane = (async () => {
-  const checks = await Promise.all([
-    runStep('ESLint', bin('eslint'), ['--max-warnings=0', '.']),
-    runStep('Проверка типов (tsc)', bin('tsc'), ['--noEmit']),
-  ]);
-  // A failed check that is not a test (lint, types) counts as one failure, so it is never hidden.
-  failed += checks.filter((s) => !s.ok).length;
-  if (built) {
-    await runStep('E2E-тесты (Playwright, Chromium)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], {
+const e2eLane = built
+  ? runStep('E2E-тесты (Playwright, Chromium)', process.execPath, [path.join(root, 'scripts', 'e2e.mjs')], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
       log: 'e2e.log',
-    });
-  }
-})();
-await Promise.all([vitestLane, checkLane]);
+    })
+  : Promise.resolve();
+const checkLane = Promise.all([
+  runStep('ESLint', bin('eslint'), ['--max-warnings=0', '.'], { background: true }),
+  runStep('Проверка типов (tsc)', bin('tsc'), ['--noEmit'], { background: true }),
+]).then((checks) => {
+  // A failed check that is not a test (lint, types) counts as one failure, so it is never hidden.
+  failed += checks.filter((s) => !s.ok).length;
+});
+await Promise.all([vitestLane, e2eLane, checkLane]);
 
 try {
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
