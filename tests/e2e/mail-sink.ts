@@ -31,7 +31,10 @@ export default async function startMailSink(): Promise<() => Promise<void>> {
           data += buf.slice(0, end);
           buf = buf.slice(end + 5);
           inData = false;
-          fs.writeFileSync(path.join(dir, `${Date.now()}-${String(++n).padStart(4, '0')}.eml`), `X-Rcpt: ${rcpt.join(',')}\r\n${data}`);
+          // Written aside, then renamed into place: a reader sees a whole letter or none.
+          const name = `${Date.now()}-${String(++n).padStart(4, '0')}.eml`;
+          fs.writeFileSync(path.join(dir, `.${name}.part`), `X-Rcpt: ${rcpt.join(',')}\r\n${data}`);
+          fs.renameSync(path.join(dir, `.${name}.part`), path.join(dir, name));
           rcpt = [];
           data = '';
           sock.write('250 queued\r\n');
@@ -83,16 +86,46 @@ function decodeLetter(raw: string): string {
   return body;
 }
 
-/** The newest letter to `to`, decoded (polls briefly: delivery is asynchronous to the answer). */
-export async function lastMailTo(to: string, timeoutMs = 10_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const files = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).sort().reverse() : [];
-    for (const f of files) {
-      const raw = fs.readFileSync(path.join(mailDir(), f), 'utf8');
-      if (raw.startsWith(`X-Rcpt: ${to}`)) return decodeLetter(raw);
-    }
-    if (Date.now() > until) throw new Error(`no letter to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
+/** The newest letter to `to`, decoded; undefined when there is none. */
+function newestLetter(to: string): string | undefined {
+  for (const f of fs.readdirSync(mailDir()).filter((name) => name.endsWith('.eml')).sort().reverse()) {
+    const raw = fs.readFileSync(path.join(mailDir(), f), 'utf8');
+    const rcpt = raw.startsWith('X-Rcpt: ') ? raw.slice('X-Rcpt: '.length, raw.indexOf('\r\n')).split(',') : [];
+    if (rcpt.includes(to)) return decodeLetter(raw);
   }
+  return undefined;
+}
+
+/**
+ * The newest letter to `to`, decoded, once there is one — and, with `about`, once the newest says it (an older
+ * letter to the same address does not count). The mail folder is watched and looked at again on every change. The
+ * app sends a letter before the call that asked for it answers, so it is usually there already; `timeoutMs` only
+ * guards against a letter that never comes.
+ */
+export async function lastMailTo(to: string, about?: string, timeoutMs = 10_000): Promise<string> {
+  if (!fs.existsSync(mailDir())) throw new Error(`no mail folder ${mailDir()}: the mail sink is not running`);
+  return new Promise<string>((resolve, reject) => {
+    let finished = false;
+    const finish = (letter: string | undefined, err?: unknown) => {
+      if (finished || (letter === undefined && err === undefined)) return;
+      finished = true;
+      watcher.close();
+      clearTimeout(guard);
+      if (letter !== undefined) resolve(letter);
+      else reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    const look = () => {
+      try {
+        const letter = newestLetter(to);
+        finish(about === undefined || letter?.includes(about) ? letter : undefined);
+      } catch (err) {
+        finish(undefined, err);
+      }
+    };
+    // Watch first, then look: a letter landing in between still wakes the watch.
+    const watcher = fs.watch(mailDir(), look);
+    watcher.on('error', (err) => finish(undefined, err));
+    const guard = setTimeout(() => finish(undefined, new Error(`no letter to ${to}${about === undefined ? '' : ` saying «${about}»`} within ${timeoutMs} ms`)), timeoutMs);
+    look();
+  });
 }
