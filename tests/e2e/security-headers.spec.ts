@@ -11,17 +11,23 @@ const SERVICE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 test('страница не встраивается в чужую рамку', async ({ page }) => {
   await page.goto('/landing');
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth' && r.frame() !== page.mainFrame());
   const blocked = await page.evaluate(async () => {
     const frame = document.createElement('iframe');
+    // `load` comes once the frame has its final document: the page, or the error page Chromium shows in a frame
+    // it refused (X-Frame-Options, frame-ancestors). An iframe with a src fires none for its first, empty document.
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     frame.src = '/auth';
     document.body.append(frame);
-    await new Promise((r) => setTimeout(r, 1500));
+    await loaded;
     try {
       return frame.contentDocument?.querySelector('h1') === null || frame.contentDocument === null;
     } finally {
       frame.remove();
     }
   });
+  // The frame's request had its answer: it was refused for what the answer said, not cut short.
+  expect((await answered).status()).toBe(200);
   expect(blocked).toBe(true);
 });
 
