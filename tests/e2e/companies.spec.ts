@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { readBook, sheetRows } from '../helpers/xlsx-read';
 import { expect, test } from './fixtures';
+import { hydrated } from './hydration';
 
 /**
  * Companies: a company with real реквизиты through the card, live field errors for a wrong ИНН
@@ -13,11 +14,11 @@ test('create a company with live реквизит checks, find it, export it, de
   await expect(page.getByText('Компаний пока нет')).toBeVisible();
 
   const card = page.getByRole('dialog', { name: 'Новая компания' });
-  // On a loaded 2-core CI box the first click can land before the button's handler is attached: retry it.
-  await expect(async () => {
-    if (!(await card.isVisible())) await page.getByRole('button', { name: 'Добавить компанию' }).click();
-    await expect(card).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  // A click before the page's code has taken the button over would do nothing.
+  const add = page.getByRole('button', { name: 'Добавить компанию' });
+  await hydrated(add);
+  await add.click();
+  await expect(card).toBeVisible();
   await card.getByLabel('Полное наименование').fill('Публичное акционерное общество «Сбербанк России»');
   await card.getByLabel('Краткое наименование').fill('ПАО Сбербанк');
 

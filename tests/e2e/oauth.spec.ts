@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures';
+import { hydrated } from './hydration';
 import { oauthPort, telegramAuthResult } from './oauth-provider';
 
 // A list or a sign-in answer can take several seconds on a loaded machine.
@@ -11,12 +12,13 @@ test.describe.configure({ timeout: 90_000 });
 
 const newLogin = () => `ivan-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}`;
 
-/** Clicks a provider button until the browser is on the provider's consent page (the first click may come before hydration). */
+/** Clicks a provider button, once the page's code has taken it over, and lands on the provider's consent page. */
 async function toProvider(page: Page, button: string) {
-  await expect(async () => {
-    if (!page.url().includes(`:${oauthPort()}/`)) await page.getByRole('button', { name: button }).click();
-    await expect(page.getByRole('heading', { name: 'Яндекс ID' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  const b = page.getByRole('button', { name: button });
+  await hydrated(b);
+  await b.click();
+  await expect(page.getByRole('heading', { name: 'Яндекс ID' })).toBeVisible();
+  expect(page.url()).toContain(`:${oauthPort()}/`);
 }
 
 async function allowAs(page: Page, login: string) {
@@ -24,14 +26,13 @@ async function allowAs(page: Page, login: string) {
   await page.getByRole('button', { name: 'Разрешить' }).click();
 }
 
-// A click before the page has hydrated does nothing, so it is repeated — but only while the drawer is closed: the
-// button toggles it, and a drawer still opening on a slow machine would be closed by a second click.
+// One click, once the page's code has taken the button over: a click before does nothing, and a second one would
+// close the drawer it toggles.
 async function openProfile(page: Page) {
-  const email = page.getByTestId('profile-email');
-  await expect(async () => {
-    if (!(await email.isVisible())) await page.getByRole('button', { name: 'Профиль' }).click();
-    await expect(email).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  const button = page.getByRole('button', { name: 'Профиль' });
+  await hydrated(button);
+  await button.click();
+  await expect(page.getByTestId('profile-email')).toBeVisible();
 }
 
 test('вход через Яндекс ID: согласие у провайдера → обратно на страницу; повторный вход — тот же пользователь', async ({ page }) => {
