@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shellEffectsRan } from './hydration';
+import { recordRouterPrefetches, routerPrefetches, viewportPrefetchPass } from './router-prefetch';
 
 /**
  * The shell: menu modes, top bar, settings with runtime theming, profile panel, pages.
@@ -149,14 +151,21 @@ test.describe('на компьютере (1280 px)', () => {
     page.on('request', (r) => {
       if (r.headers()['next-router-prefetch'] !== undefined) prefetched.push(new URL(r.url()).pathname);
     });
+    // The router's prefetches as the page itself issues them (the network events reach the test later).
+    await page.addInitScript(recordRouterPrefetches);
+    const shellLive = shellEffectsRan(page);
     await page.goto('/specifications');
     await expect(page.getByText('Здесь пока пусто.')).toBeVisible({ timeout: 15_000 });
-    // Viewport prefetching would have asked for the menu's pages by now.
-    await page.waitForTimeout(1500);
+    await shellLive;
+    // The shell has hydrated (the bell asked for its list): its links are mounted. Now past the moment a Link that
+    // prefetches on sight would have asked for the menu's pages.
+    expect(await viewportPrefetchPass(page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link'))).toEqual([]);
     expect(prefetched).toEqual([]);
     await menuLink(page, 'Компании').hover();
-    await expect.poll(() => prefetched.includes('/companies'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => prefetched.includes('/companies')).toBe(true);
     expect(prefetched.every((p) => p === '/companies')).toBe(true);
+    // The page's own record saw the hover's prefetch too: its empty answer above was not blindness.
+    expect(await routerPrefetches(page)).toContain('/companies');
     await menuLink(page, 'Компании').click();
     await page.waitForURL('**/companies');
     await expect(menuLink(page, 'Компании')).toHaveAttribute('aria-current', 'page');
