@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { shellEffectsRan } from './hydration';
 import { recordRouterPrefetches, routerPrefetches, viewportPrefetchPass } from './router-prefetch';
@@ -62,6 +62,20 @@ async function hoverSidebar(page: Page) {
   await page.mouse.move(b.x + b.width - 15, 300);
 }
 const wrapper = (page: Page) => page.locator('.layout-wrapper');
+
+/** A route handler that holds RSC requests (a navigation's, a prefetch's) until `release()`; others pass at once. */
+function holdRsc() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const route = async (r: Route) => {
+    if (r.request().headers()['rsc'] !== undefined) await released;
+    // The router may drop a request while it is held (a prefetch on hover overtaken by the click's navigation).
+    await r.continue().catch((e: unknown) => {
+      if (!String(e).includes('already handled')) throw e;
+    });
+  };
+  return { route, release: () => release() };
+}
 
 test.describe('на компьютере (1280 px)', () => {
   test.use({ viewport: DESKTOP });
@@ -173,32 +187,30 @@ test.describe('на компьютере (1280 px)', () => {
 
   test('полоса загрузки видна при переходе по пункту меню и по цепочке, пока страница грузится', async ({ page, user }) => {
     expect(user.accessToken).not.toBe('');
-    // The page's RSC request (and its prefetch) answer after 1.5 s: the navigation takes time.
-    const slow = async (route: import('@playwright/test').Route) => {
-      if (route.request().headers()['rsc'] !== undefined) await new Promise((r) => setTimeout(r, 1500));
-      // The router may drop a request while it is held (a prefetch on hover overtaken by the click's navigation).
-      await route.continue().catch((e: unknown) => {
-        if (!String(e).includes('already handled')) throw e;
-      });
-    };
-    await page.route(/\/companies(\?|$)/, slow);
     // A click before the page has hydrated is the browser's own navigation (no router, no bar): click once the
-    // shell's effects have run (the bell asks for its list).
-    const shellLive = page.waitForResponse((r) => r.url().includes('/noty/api/v1/list'));
+    // shell's effects have run.
+    const shellLive = shellEffectsRan(page);
     await page.goto('/');
     await shellLive;
     await expect(page.locator('#nprogress')).toHaveCount(0);
+
+    // The page's RSC answer (and its prefetch's) is held until the test has seen the bar: the navigation lasts that long.
+    const companies = holdRsc();
+    await page.route(/\/companies(\?|$)/, companies.route);
     await menuLink(page, 'Компании').click();
     await expect(page.locator('#nprogress .bar')).toBeVisible();
+    companies.release();
     await page.waitForURL('**/companies');
-    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 5000 });
+    await expect(page.locator('#nprogress')).toHaveCount(0);
     await page.unroute(/\/companies(\?|$)/);
 
-    await page.route(/localhost:\d+\/(\?|$)|127\.0\.0\.1:\d+\/(\?|$)/, slow);
+    const home = holdRsc();
+    await page.route(/localhost:\d+\/(\?|$)|127\.0\.0\.1:\d+\/(\?|$)/, home.route);
     await page.getByRole('link', { name: 'Главная' }).click();
     await expect(page.locator('#nprogress .bar')).toBeVisible();
+    home.release();
     await page.waitForURL((u) => u.pathname === '/');
-    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 5000 });
+    await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
   test('роли после входа лежат в localStorage «userRoles», «Выйти» их убирает', async ({ page, user }) => {
