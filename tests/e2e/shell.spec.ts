@@ -1,4 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
+import { AUTO_HIDE_MS } from '../../lib/domain/layout/state';
 import { expect, test } from './fixtures';
 import { shellEffectsRan } from './hydration';
 import { recordRouterPrefetches, routerPrefetches, viewportPrefetchPass } from './router-prefetch';
@@ -62,6 +63,34 @@ async function hoverSidebar(page: Page) {
   await page.mouse.move(b.x + b.width - 15, 300);
 }
 const wrapper = (page: Page) => page.locator('.layout-wrapper');
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()`): its timers fire only as the test moves it with
+ * `page.clock.runFor`. `Date` is fixed first at the moment to stop at: a running clock may be a little ahead of the
+ * test's own, and stopping at a moment the page has passed would fail.
+ */
+async function stopClock(page: Page) {
+  const now = Date.now();
+  await page.clock.setFixedTime(now);
+  await page.clock.pauseAt(now);
+}
+
+/**
+ * Resolves once what the page has queued has rendered and its CSS transitions have run. React renders a state update
+ * that a timer made (a default-lane render, which React does not time-slice) in one task of its scheduler, a
+ * MessageChannel message: a message posted after the timer has fired comes after that task.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+  });
+}
 
 /** A route handler that holds RSC requests (a navigation's, a prefetch's) until `release()`; others pass at once. */
 function holdRsc() {
@@ -299,6 +328,9 @@ test.describe('на компьютере (1280 px)', () => {
   ] as const) {
     test(`${mode}: раскрывается при наведении, прячется через 300 мс, закрепляется`, async ({ page, user }) => {
       expect(user.email).toBeTruthy();
+      // The 300 ms are counted on the page's clock, which the test stops and moves: a slow check cannot come after
+      // them, nor a fast one before.
+      await page.clock.install();
       await page.goto('/');
       await chooseMenuMode(page, label);
       await expect(wrapper(page)).toHaveClass(new RegExp(`layout-${mode}\\b`));
@@ -312,16 +344,20 @@ test.describe('на компьютере (1280 px)', () => {
       await expect(wrapper(page)).toHaveClass(/layout-sidebar-active/);
       await expect.poll(visibleWidth).toBeCloseTo(252, 0);
       await shot(page, `${mode}-expanded`);
+      await stopClock(page);
       await page.mouse.move(900, 500);
-      await expect(wrapper(page)).toHaveClass(/layout-sidebar-active/); // still open right after leaving
-      await expect(wrapper(page)).not.toHaveClass(/layout-sidebar-active/, { timeout: 2000 });
+      await page.clock.runFor(AUTO_HIDE_MS - 1);
+      await expect(wrapper(page)).toHaveClass(/layout-sidebar-active/); // still open until the 300 ms are up
+      await page.clock.runFor(1);
+      await expect(wrapper(page)).not.toHaveClass(/layout-sidebar-active/);
       await expect.poll(visibleWidth).toBeCloseTo(collapsed, 0);
-      // Pin.
+      // Pin: leaving no longer hides it, also once the 300 ms have passed.
       await hoverSidebar(page);
       await expect(wrapper(page)).toHaveClass(/layout-sidebar-active/);
       await page.getByRole('button', { name: 'Закрепить меню' }).click();
       await page.mouse.move(900, 500);
-      await page.waitForTimeout(600);
+      await page.clock.runFor(AUTO_HIDE_MS);
+      await settled(page);
       await expect(wrapper(page)).toHaveClass(/layout-sidebar-anchored/);
       await expect.poll(visibleWidth).toBeCloseTo(252, 0);
       expect(await style(page.locator('.layout-main-container'), 'margin-left')).toBe('252px');
