@@ -25,7 +25,8 @@ export async function runE2e({ jsonOut } = {}) {
   const env = {
     ...process.env,
     CHROMIUM_PATH: chromium,
-    E2E_PORT: String(await freePort()),
+    // The server, its SMTP sink and the OAuth stand-in: three ports in a row (playwright.config.ts).
+    E2E_PORT: String(await freePort(3)),
     E2E_DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: '1',
   };

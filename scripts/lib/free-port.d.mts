@@ -1,2 +1,2 @@
-/** A TCP port that is free on 127.0.0.1 right now. */
-export function freePort(): Promise<number>;
+/** `count` (1 by default) consecutive TCP ports free on 127.0.0.1, below the kernel's own range; answers the first. */
+export function freePort(count?: number): Promise<number>;
