@@ -29,7 +29,7 @@ async function box(loc: Locator) {
 
 /** Waits until the element's property settles (PrimeReact colours animate for 0.2 s). */
 async function expectStyle(loc: Locator, prop: string, value: string) {
-  await expect.poll(() => style(loc, prop), { timeout: 5000 }).toBe(value);
+  await expect.poll(() => style(loc, prop)).toBe(value);
 }
 
 async function openSettings(page: Page) {
@@ -259,7 +259,7 @@ test.describe('на компьютере (1280 px)', () => {
     await chooseMenuMode(page, 'Поверх страницы');
     await expect(wrapper(page)).toHaveClass(/layout-overlay/);
     await expect.poll(async () => (await box(sidebar(page))).x).toBeLessThan(-200);
-    expect(await style(page.locator('.layout-main-container'), 'margin-left')).toBe('0px');
+    await expectStyle(page.locator('.layout-main-container'), 'margin-left', '0px'); // it slides over 0.2 s
     await page.getByRole('button', { name: 'Меню' }).click();
     await expect(wrapper(page)).toHaveClass(/layout-overlay-active/);
     await expect.poll(async () => (await box(sidebar(page))).x).toBe(0);
