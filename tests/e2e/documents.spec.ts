@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readZip } from '../integration/files/zip-reader';
 
@@ -12,6 +13,26 @@ const filled = (size: number, seed: number) => {
   for (let i = 0; i < size; i += 4096) b[i] = (i / 4096 + seed) % 251;
   return b;
 };
+
+/**
+ * Holds the `nth` uploadChunk request from now on until the returned release is called; the others pass. Returns the
+ * release, which also removes the hold.
+ */
+async function holdChunk(page: Page, nth: number): Promise<() => Promise<void>> {
+  const url = '**/file-manager-service/api/v1/uploadChunk';
+  let seen = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (++seen === nth) await released;
+    // A chunk held while its upload was cancelled has no request left to continue.
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unroute(url);
+  };
+}
 
 test('upload with progress, cancel mid-way, folders, zip download of Cyrillic names', async ({ page, user: _user }) => {
   test.setTimeout(120_000);
@@ -28,29 +49,28 @@ test('upload with progress, cancel mid-way, folders, zip download of Cyrillic na
   await expect(page.getByRole('heading', { name: 'Отчёты за год', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Путь к папке' }).getByRole('link', { name: 'Мои документы' })).toBeVisible();
 
-  // Slow the upload down so the progress can be seen and a cancel lands mid-way.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2.5 * MB });
-
-  // 12 MB: two chunks of the server's plan, about five seconds at this speed, so the progress can be seen.
+  // 12 MB: more than one chunk of the server's plan. The second chunk is held until the test has seen the progress:
+  // the file is under way, its first part in.
   const big = filled(12 * MB, 1);
+  const releaseBig = await holdChunk(page, 2);
   await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'Годовой отчёт.bin', mimeType: 'application/octet-stream', buffer: big });
   const item = page.getByRole('listitem', { name: 'Загрузка Годовой отчёт.bin' });
   await expect(item).toBeVisible();
   // Visible progress: somewhere strictly between 0 % and 100 %.
-  await expect(item.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible({ timeout: 30_000 });
+  await expect(item.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Общий прогресс' })).toBeVisible();
+  await releaseBig();
   await expect(item.getByText('загружен', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('row', { name: /Годовой отчёт\.bin/ })).toContainText('12 МБ');
 
-  // Another one, cancelled once it is under way: it never appears in the folder.
+  // Another one, cancelled once it is under way (its second chunk held): it never appears in the folder.
+  const releaseOther = await holdChunk(page, 2);
   await page.getByLabel('Выбрать файлы для загрузки').setInputFiles({ name: 'Отменённый.bin', mimeType: 'application/octet-stream', buffer: filled(16 * MB, 2) });
   const other = page.getByRole('listitem', { name: 'Загрузка Отменённый.bin' });
-  await expect(other.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible({ timeout: 30_000 });
+  await expect(other.getByText(/загружается · ([1-9]|[1-9]\d) %/)).toBeVisible();
   await other.getByRole('button', { name: 'Отменить Отменённый.bin' }).click();
   await expect(other.getByText('отменён', { exact: true })).toBeVisible();
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await releaseOther();
   await page.reload();
   await expect(page.getByRole('row', { name: /Годовой отчёт\.bin/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Отменённый/ })).toHaveCount(0);
