@@ -50,7 +50,9 @@ describe('the warm-up once the server listens', () => {
       res.statusCode = req.method === 'POST' ? 500 : 200;
       res.end();
     });
-    const { statuses } = await warmUp(listener, { rounds: 1, timeoutMs: 200 });
+    // The hanging request's own limit, long enough that a stalled test process (timers run before the answers
+    // waiting on their sockets) does not turn the prompt answers into timeouts too.
+    const { statuses } = await warmUp(listener, { rounds: 1, timeoutMs: 2000 });
     const byPath = WARM_UP_REQUESTS.map((r, i) => [r.path, statuses[i]]);
     expect(byPath).toContainEqual(['/auth', 'timeout']);
     expect(byPath).toContainEqual(['/api/health', 200]);
