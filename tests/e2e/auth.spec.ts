@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signUp, signInContext, type SignedUp } from './fixtures';
+import { hydrated } from './hydration';
 
 /**
  * The user of the refresh test below signs up before the other tests of this file, so its 45-second access
@@ -24,6 +25,8 @@ test('регистрация → защищённая страница → пе�
   await expect(page).toHaveURL(/\/auth\?next=%2Fcompanies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Войти или зарегистрироваться' })).toBeVisible();
 
+  // Each freshly loaded page is used once its code has taken the form over: a click before would do nothing.
+  await hydrated(page.getByRole('button', { name: 'Регистрация', exact: true }));
   await page.getByRole('button', { name: 'Регистрация', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
   await page.getByLabel('Почта').fill(email);
@@ -43,6 +46,7 @@ test('регистрация → защищённая страница → пе�
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();
 
+  await hydrated(page.getByRole('button', { name: 'Профиль' }));
   await page.getByRole('button', { name: 'Профиль' }).click();
   await expect(page.getByTestId('profile-email')).toHaveText(email);
   // Unconfirmed e-mail: the notice and a new confirmation letter (linking a provider: oauth.spec.ts).
@@ -57,6 +61,7 @@ test('регистрация → защищённая страница → пе�
 
   await page.goto('/companies');
   await expect(page).toHaveURL(/\/auth\?next=%2Fcompanies$/);
+  await hydrated(page.getByRole('button', { name: 'Вход', exact: true }));
   await page.getByRole('button', { name: 'Вход', exact: true }).click();
   await page.getByLabel('Почта').fill(email);
   await page.getByLabel('Пароль', { exact: true }).fill(password);
@@ -68,6 +73,7 @@ test('регистрация → защищённая страница → пе�
 
 test('«Войти или зарегистрироваться» регистрирует новую почту; ошибки полей по-русски', async ({ page }) => {
   await page.goto('/auth?next=//evil.example/x');
+  await hydrated(page.getByRole('button', { name: 'Продолжить' })); // typed and clicked before, it would be lost
   await page.getByLabel('Почта').fill('не почта');
   await page.getByLabel('Пароль', { exact: true }).fill('123');
   await page.getByRole('button', { name: 'Продолжить' }).click();
@@ -94,6 +100,7 @@ test('«Войти или зарегистрироваться» регистр�
   // Wrong password of a known address: a Russian message, no sign-up.
   await page.context().clearCookies();
   await page.goto('/auth');
+  await hydrated(page.getByRole('button', { name: 'Продолжить' }));
   await page.getByLabel('Почта').fill(email);
   await page.getByLabel('Пароль', { exact: true }).fill('другой-пароль');
   await page.getByRole('button', { name: 'Продолжить' }).click();
@@ -122,6 +129,7 @@ test('просроченный токен доступа обновляется 
   expect(await askWithBefore()).toMatchObject({ ok: false, code: 'JWT_EXPIRED', msg: 'jwt expired' });
 
   // A call from the page: answered `jwt expired`, refreshed, retried — the user sees the profile.
+  await hydrated(page.getByRole('button', { name: 'Профиль' }));
   await page.getByRole('button', { name: 'Профиль' }).click();
   await expect(page.getByTestId('profile-email')).toHaveText(user.email);
   // A navigation: the gate refreshes before the page renders.

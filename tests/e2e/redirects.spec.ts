@@ -59,6 +59,7 @@ async function eachSignedOut<T>(browser: Browser, values: T[], fn: (page: Page, 
 }
 
 async function signInWithPassword(page: Page) {
+  await hydrated(page.getByRole('button', { name: 'Вход', exact: true })); // a click before would do nothing
   await page.getByRole('button', { name: 'Вход', exact: true }).click();
   await page.getByLabel('Почта').fill(user.email);
   await page.getByLabel('Пароль', { exact: true }).fill(user.password);
