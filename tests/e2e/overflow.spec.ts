@@ -186,8 +186,9 @@ async function check(page: Page, route: string, open?: () => Promise<void>, gues
   // Signed in, a page that sends to /auth means the session was lost; a guest may be sent there by design.
   if (!guest && /\/auth\?next=/.test(page.url()) && !route.startsWith('/auth')) return `${route}: signed out (${page.url()})`;
   const headers = res ? await pageHeaderProblems(route, res) : [];
-  // A page that keeps a request open (a live check) must not stall the sweep: measure after 5 s at most.
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  // Measured once the page's data and code are in: the network has settled (the bell's live stream aside), however
+  // long that takes on a busy machine — not after 5 s whether or not it has.
+  await page.waitForLoadState('networkidle');
   const o = await page.evaluate(measureOverflow);
   const wide =
     o.docWidth <= o.innerWidth && o.bodyWidth <= o.innerWidth
