@@ -74,10 +74,9 @@ const hex = (rgb: string): string | null => {
 
 /** Runs axe in the page; returns the failing findings. */
 export async function auditPage(page: Page, options: A11yOptions = {}): Promise<A11yViolation[]> {
-  // Colours are judged once CSS transitions have settled (PrimeReact animates them for 0.2 s).
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, {
-    timeout: 5000,
-  });
+  // Colours are judged once CSS transitions have settled (PrimeReact animates them for 0.2 s), however long the page
+  // takes to get there on a busy machine (the test's own timeout is the guard).
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] } satisfies RunOptions);
   if (options.skipContrast) builder = builder.disableRules(['color-contrast']);
   const [results, primaryRgb] = await Promise.all([
