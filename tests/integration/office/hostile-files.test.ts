@@ -163,8 +163,9 @@ describe('hostile XLSX files', () => {
       if (xlsx.length > 7_000_000) continue;
       for (const path of ['specs/read-xlsx', 'companies/import']) {
         let { result, ms, stall } = await whileWatched(() => post(path, { xlsx: xlsx || 'AA==' }));
-        // On a shared, loaded machine a thread may wait for a core: a stall counts when it happens twice.
-        if (stall >= 200 || ms >= 2000) ({ result, ms, stall } = await whileWatched(() => post(path, { xlsx: xlsx || 'AA==' })));
+        // On a loaded machine (the suite's own lanes run at once) a thread may wait for a core: a stall the file
+        // causes happens every time, one a busy core causes does not — it counts when it happens three times.
+        for (let again = 0; again < 2 && (stall >= 200 || ms >= 2000); again++) ({ result, ms, stall } = await whileWatched(() => post(path, { xlsx: xlsx || 'AA==' })));
         expect(result.status, `${path}: ${name}`).toBe(422);
         expect(result.body.ok).toBe(false);
         expect(result.body.msg, `${path}: ${name}`).toMatch(/[А-Яа-яЁё]/);
@@ -191,7 +192,7 @@ describe('hostile XLSX files', () => {
         const sent = cut === null ? bytes : bytes.subarray(0, cut % bytes.length);
         const send = () => whileWatched(() => post('specs/read-xlsx', { xlsx: sent.toString('base64') || 'AA==' }));
         let { result, ms, stall } = await send();
-        if (stall >= 200 || ms >= 2000) ({ result, ms, stall } = await send());
+        for (let again = 0; again < 2 && (stall >= 200 || ms >= 2000); again++) ({ result, ms, stall } = await send());
         expect([200, 422]).toContain(result.status);
         if (result.status === 422) {
           refused++;
