@@ -101,8 +101,10 @@ try {
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that failed to load has no tests to count: count the file.
-  failed += report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // A file that failed without a failed test — it did not load, or a hook before or after its tests threw — counts
+  // as one failure, so a run whose step failed never reads «0 failed».
+  failed += report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  if (!(await vitestLane).ok && report.numFailedTests === 0 && !report.testResults.some((f) => f.status === 'failed')) failed++;
 } catch {
   failed++;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '@/lib/server/db/client';
+import { borrowPglite } from './pglite-reuse';
 
 export interface TestDatabase extends Database {
   /** Closes and, on PostgreSQL, drops the database. */
@@ -22,13 +23,18 @@ export const testDriver = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 
  *
  * Each starts as a copy of one migrated database (made by `openDatabase` the first time, kept while the
  * migrations and the PGlite version stay the same): an empty PGlite spends most of its start on initdb, and a
- * copy skips that and the migrations. `openDatabase` still runs the migrations on the copy (a no-op check).
+ * copy skips that and the migrations. `openDatabase` still runs the migrations on the copy (a no-op check). A
+ * PGlite copy is handed on to the process's next file once emptied (`pglite-reuse.ts`).
  * `{ migrate: true }` starts from an empty database and migrates it, as production does.
  */
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (testDriver() === 'pglite') {
-    const database = opts.migrate ? await openDatabase({ driver: 'pglite' }) : await openPgliteCopy();
-    return { ...database, destroy: () => database.close() };
+    if (opts.migrate) {
+      const database = await openDatabase({ driver: 'pglite' });
+      return { ...database, destroy: () => database.close() };
+    }
+    const database = await borrowPglite(openPgliteCopy);
+    return { ...database, destroy: () => database.release() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -77,6 +77,26 @@ async function appliedMigrations(client: PgliteLike): Promise<number> {
 const ownedByProcess = new WeakSet<object>();
 export const isOwnedByProcess = (db: Db): boolean => ownedByProcess.has(db);
 
+/**
+ * The database behind an open PGlite worker (`openPgliteWorker`, migrated): a drizzle database of its own on it.
+ * Each call gives a new `db`, so what the app keeps per database (caches by `db`) starts empty.
+ */
+export async function pgliteDatabase(client: PgliteLike): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client: client as unknown as PGlite, schema });
+  ownedByProcess.add(db);
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    exec: async (sql) => void (await client.exec(sql)),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    memory: () => client.memory(),
+    collect: () => client.collect(),
+  };
+}
+
 /** Key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_254_271_001;
 
@@ -97,7 +117,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const pending = (await appliedMigrations(client)) < migrationCount();
         await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-        return { client, db, pending };
+        return { client, pending };
       } catch (err) {
         await client.close().catch(() => undefined);
         throw err;
@@ -110,22 +130,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // (a folder that exists) run on the server's worker, which is opened again afresh after them.
     if (opts.dir && !fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await (await open(true)).client.close();
     const first = await open();
-    let { client, db } = first;
+    let { client } = first;
     if (first.pending && opts.dir) {
       await client.close();
-      ({ client, db } = await open());
+      ({ client } = await open());
     }
-    ownedByProcess.add(db);
-    return {
-      db: db as unknown as Db,
-      driver: 'pglite',
-      exec: async (sql) => void (await client.exec(sql)),
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
-      close: () => client.close(),
-      poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
-      memory: () => client.memory(),
-      collect: () => client.collect(),
-    };
+    return pgliteDatabase(client);
   }
 
   const { Pool } = await import('pg');
