@@ -1,5 +1,5 @@
 import type { MaterialArticle, MaterialLine } from '@/lib/domain/cost';
-import { areaToSheets, sheetAreaM2, sheetsToArea } from '@/lib/domain/catalog';
+import { areaToSheets, lineVatOf, sheetAreaM2, sheetsToArea } from '@/lib/domain/catalog';
 import { formatDecimalText, parseDecimal } from '@/lib/domain/money';
 import type { CatalogItem, ItemType } from '@/lib/schemas/catalog';
 
@@ -11,7 +11,7 @@ export const isSheet = (item: Pick<CatalogItem, 'sheetWidthMm' | 'sheetHeightMm'
 
 /**
  * The change of a specification line when a catalogue item is picked: the line follows the item (name, unit,
- * article, its price on today's date as the supplier gave it, with or without VAT); an empty waste % takes the
+ * article, its price on today's date as the supplier gave it, with its VAT basis and rate); an empty waste % takes the
  * item's default; a sheet material is entered in sheets from then on. A semi-finished link is dropped.
  */
 export function lineFromItem(line: MaterialLine, item: CatalogItem): Partial<MaterialLine> {
@@ -24,7 +24,7 @@ export function lineFromItem(line: MaterialLine, item: CatalogItem): Partial<Mat
   };
   if (item.price) {
     patch.price = formatDecimalText(item.price.price);
-    patch.priceIncludesVat = item.price.vatIncluded || undefined;
+    Object.assign(patch, lineVatOf(item.price));
   }
   if (!line.wastePct?.trim() && item.wastePct) patch.wastePct = formatDecimalText(item.wastePct);
   if (isSheet(item) && !line.sheet) patch.sheet = { by: 'sheets', sheets: item.unit === 'лист' ? line.qty : '', utilisationPct: '100' };

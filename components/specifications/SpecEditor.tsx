@@ -86,7 +86,7 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
   const vatMode = useMemo(() => priceVatMode(value.materials), [value.materials]);
   const setVatMode = (mode: PriceVatMode) => {
     if (mode === 'mixed') return;
-    onChange((prev) => ({ ...prev, materials: prev.materials.map((m) => (m.specId || !!m.priceIncludesVat === (mode === 'with') ? m : { ...m, priceIncludesVat: mode === 'with' || undefined })) }));
+    onChange((prev) => ({ ...prev, materials: prev.materials.map((m) => (m.specId || m.priceVatPct === 'none' || !!m.priceIncludesVat === (mode === 'with') ? m : { ...m, priceIncludesVat: mode === 'with' || undefined })) }));
   };
   const linkedSet = value.processSetId ? processSets?.find((p) => p.id === value.processSetId) : undefined;
   const addMaterial = () => {

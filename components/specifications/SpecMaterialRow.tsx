@@ -41,6 +41,9 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
   const err = (f: string) => errors[`materials.${index}.${f}`];
   const put = (patch: Partial<MaterialLine>) => onChange(index, patch);
   const n = index + 1;
+  // The price's own VAT: not subject («без НДС»), or a rate the catalogue gave it.
+  const exempt = !line.specId && line.priceVatPct === 'none';
+  const vatRateText = line.priceVatPct && line.priceVatPct !== 'none' ? line.priceVatPct.replace('.', ',') : '';
   return (
     <tr data-row={index} aria-rowindex={index + 2}>
       <td className={s.num}>{n}</td>
@@ -119,15 +122,15 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
             onChange={(e) => put({ price: e.target.value })}
             title={err('price')}
           />
-          <label className={s.check} title="Цена указана с НДС поставщика">
+          <label className={s.check} title={exempt ? 'Поставщик не платит НДС: цена — вся стоимость. Отметьте, если цена всё же с НДС.' : 'Цена указана с НДС поставщика'}>
             <input
               type="checkbox"
               aria-label={`Материал ${n}: цена с НДС`}
               checked={!line.specId && !!line.priceIncludesVat}
               disabled={!!line.specId}
-              onChange={(e) => put({ priceIncludesVat: e.target.checked || undefined })}
+              onChange={(e) => put({ priceIncludesVat: e.target.checked || undefined, ...(exempt ? { priceVatPct: undefined } : {}) })}
             />
-            с НДС
+            {exempt ? 'без НДС' : vatRateText ? `с НДС ${vatRateText} %` : 'с НДС'}
           </label>
         </div>
       </td>

@@ -83,6 +83,13 @@ const id = line(100, 'Укажите идентификатор строки.');
 const name = (what: string) => line(500, `Укажите ${what}.`);
 const unit = line(20, 'Укажите единицу измерения.');
 
+/** A VAT rate: percent, or `none` / «без НДС» (not subject to VAT); absent or "" — not given. */
+const vatRatePct = () =>
+  z.pipe(
+    z.optional(z.union([z.literal('none'), z.literal('без НДС'), z.literal(''), decimalString({ min: '0', max: '100' })])),
+    z.transform((v: string | undefined) => (v === 'без НДС' ? 'none' : v === '' ? undefined : v)),
+  );
+
 export const materialLineSchema = z
   .object({
     id,
@@ -93,6 +100,8 @@ export const materialLineSchema = z
     wasteMode: z.optional(z.enum(['uplift', 'share'], { error: 'Способ учёта отходов: «uplift» или «share».' })),
     price: optionalDecimal({ min: '0' }),
     priceIncludesVat: z.optional(z.boolean()),
+    /** The supplier's VAT rate of the price: percent, or `none` («без НДС», not subject); absent — the калькуляция's. */
+    priceVatPct: vatRatePct(),
     article: z.optional(z.enum(['materials', 'purchased', 'energy'], { error: 'Статья: materials, purchased или energy.' })),
     specId: optionalRef(100),
     /** A catalogue item («Номенклатура»): name, unit and price follow it when the specification is recalculated. */
@@ -197,10 +206,7 @@ export const costParamsSchema = z
     taxRegime: z.optional(
       z.enum(COST_TAX_REGIMES, { error: `Система налогообложения: ${COST_TAX_REGIMES.slice(0, -1).join(', ')} или ${COST_TAX_REGIMES.at(-1)}.` }),
     ),
-    vatRatePct: z.pipe(
-      z.optional(z.union([z.literal('none'), z.literal('без НДС'), decimalString({ min: '0', max: '100' })])),
-      z.transform((v: string | undefined) => (v === 'без НДС' ? 'none' : v)),
-    ),
+    vatRatePct: vatRatePct(),
     purchaseVatPct: pct('100'),
     semiFinishedMethod: z.optional(
       z.enum(['flow', 'semi'], { error: 'Метод учёта полуфабрикатов: flow (бесполуфабрикатный) или semi (полуфабрикатный).' }),

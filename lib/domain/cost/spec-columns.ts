@@ -4,12 +4,15 @@ import type { MaterialLine } from './types';
 /** How the materials' prices are given: all without VAT, all with VAT, or some of each. */
 export type PriceVatMode = 'without' | 'with' | 'mixed';
 
-/** Lines with a semi-finished good (`specId`) take their price from that spec and do not count. */
+/**
+ * Lines with a semi-finished good (`specId`) take their price from that spec, and lines not subject to VAT
+ * (`priceVatPct: 'none'`) have none to include: neither counts.
+ */
 export function priceVatMode(materials: readonly MaterialLine[]): PriceVatMode {
   let withVat = 0;
   let without = 0;
   for (const m of materials) {
-    if (m.specId) continue;
+    if (m.specId || m.priceVatPct === 'none') continue;
     if (m.priceIncludesVat) withVat++;
     else without++;
   }

@@ -22,6 +22,11 @@ export interface MaterialLine {
   price?: string;
   /** The price given includes the supplier's VAT. */
   priceIncludesVat?: boolean;
+  /**
+   * The supplier's VAT rate of this price: percent ("22", "10", "0"), or `none` — not subject to VAT («без НДС»:
+   * the price is the cost whatever the buyer's regime). Absent: the калькуляция's «НДС поставщиков».
+   */
+  priceVatPct?: string;
   /** Статья 1 (default), 3 or 4. */
   article?: MaterialArticle;
   /** A semi-finished good made by another specification. */

@@ -3,6 +3,8 @@ import { ARTICLE_OF, type Run } from './run';
 import { at4, finiteOf, plain, ruFixed, ruKop, ruKopOrPlain } from './text';
 import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
 
+const ZERO_FIXED: Fixed = { m: 0n, s: 0 };
+
 /**
  * The one fast path of a material line (a bought one, without `specId`): BigInt fixed point instead of
  * decimal.js objects, a few integer operations per line. It computes the same exact value as the exact path
@@ -40,10 +42,12 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
   const p = parseOptFixed(m.price);
   if (!p) return null;
   let amountRatio: Ratio = { n: gross.n * p.m, d: gross.d * pow10(p.s) };
-  // The supplier's VAT: taken out of a price with it, or added to a price without it when it is a cost.
+  // The supplier's VAT: taken out of a price with it, or added to a price without it when it is a cost — at the
+  // line's own rate (none: not subject), else the калькуляция's.
+  const v = m.priceVatPct === undefined || m.priceVatPct === '' ? run.purchaseVatFixed : m.priceVatPct === 'none' ? ZERO_FIXED : parseFixed(m.priceVatPct);
+  if (!v || v.m > 100n * pow10(v.s)) return null; // the exact path reports it
   const out = Boolean(m.priceIncludesVat) && !run.vatInCost;
-  if (out || (!m.priceIncludesVat && run.vatInCost)) {
-    const v = run.purchaseVatFixed;
+  if (v.m !== 0n && (out || (!m.priceIncludesVat && run.vatInCost))) {
     const base = pow10(v.s + 2);
     amountRatio = mul(amountRatio, out ? { n: base, d: base + v.m } : { n: base + v.m, d: base });
     if (withLines) {

@@ -75,18 +75,30 @@ export interface ExactLine {
  * A bought line (without `specId`) on the exact path: decimal.js, any input form the wire accepts, errors
  * with the field path. The reference the fast path (`fast.ts`) must equal.
  */
+/** The supplier's VAT rate of a line's price: its own, else the калькуляция's; null — not subject to VAT. */
+function lineVatPct(run: Run, m: MaterialLine, f: string): Dec | null {
+  if (m.priceVatPct === 'none') return null;
+  if (m.priceVatPct === undefined || m.priceVatPct === '') return run.purchaseVatPct;
+  const pct = nonNegative(parseDec(m.priceVatPct, `${f}priceVatPct`, 'Ставка НДС цены'), `${f}priceVatPct`, 'Ставка НДС цены');
+  if (pct.greaterThan(HUNDRED)) throw invalid(`${f}priceVatPct`, 'Ставка НДС цены: не больше 100 %.');
+  return pct;
+}
+
 export function exactLine(run: Run, m: MaterialLine, f: string, withLines: boolean): ExactLine {
   const g = grossOf(m, f);
   const price = nonNegative(optDec(m.price, `${f}price`, '0', 'Цена'), `${f}price`, 'Цена');
-  const vatUp = HUNDRED.plus(run.purchaseVatPct);
+  const vatPct = lineVatPct(run, m, f);
+  const vatUp = HUNDRED.plus(vatPct ?? 0);
   let amountRaw = g.num.times(price).div(g.den);
   let priceNote = '';
-  if (m.priceIncludesVat && !run.vatInCost) {
+  if (vatPct === null || vatPct.isZero()) {
+    // Not subject to VAT, or at 0 %: the price is the cost either way.
+  } else if (m.priceIncludesVat && !run.vatInCost) {
     amountRaw = g.num.times(price).times(HUNDRED).div(g.den.times(vatUp));
-    priceNote = ` / ${ruExact(vatUp.div(HUNDRED))} (без НДС ${pctText(run.purchaseVatPct)})`;
+    priceNote = ` / ${ruExact(vatUp.div(HUNDRED))} (без НДС ${pctText(vatPct)})`;
   } else if (!m.priceIncludesVat && run.vatInCost) {
     amountRaw = g.num.times(price).times(vatUp).div(g.den.times(HUNDRED));
-    priceNote = ` × ${ruExact(vatUp.div(HUNDRED))} (НДС ${pctText(run.purchaseVatPct)} входит в стоимость)`;
+    priceNote = ` × ${ruExact(vatUp.div(HUNDRED))} (НДС ${pctText(vatPct)} входит в стоимость)`;
   }
   const amount = kop(amountRaw);
   const article: '1' | '3' | '4' = ARTICLE_OF[m.article ?? 'materials'] ?? '1';

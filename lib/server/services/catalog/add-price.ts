@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { rubToKop } from '@/lib/domain/catalog';
+import { rubToKop, vatBasisOf } from '@/lib/domain/catalog';
 import { priceAddInput } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { catalogItems, catalogPrices } from '../../db/schema';
@@ -37,8 +37,7 @@ export const addPrice = defineCall({
           itemId: item.id,
           supplierId: input.supplierId,
           priceKop: rubToKop(input.price),
-          vatIncluded: input.vatIncluded,
-          vatRate: input.vatRate,
+          ...vatBasisOf(input.vatIncluded, null, input.vatRate),
           currency: input.currency,
           validFrom: input.validFrom,
         })

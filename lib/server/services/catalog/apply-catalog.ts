@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SpecDocument } from '@/lib/domain/cost';
-import { kopToRub } from '@/lib/domain/catalog';
+import { kopToRub, lineVatOf } from '@/lib/domain/catalog';
 import type { PriceOnDate } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { catalogItems, workCentres } from '../../db/schema';
@@ -122,7 +122,7 @@ export async function lookupCatalog(db: Db, ownerId: string, docs: Iterable<Spec
 
 /**
  * The document with its catalogue lines brought up to date: a material line with `itemId` takes the item's name
- * and unit and its price on the date (as entered, with the VAT flag); an operation with `workCentreId` takes the
+ * and unit and its price on the date (as entered, with its VAT basis and rate); an operation with `workCentreId` takes the
  * centre's rates. A line whose item is gone or has no price then keeps its saved price.
  */
 export function priceDocument(doc: SpecDocument, lookup: CatalogLookup): { doc: SpecDocument; lines: LinePricing[] } {
@@ -134,7 +134,7 @@ export function priceDocument(doc: SpecDocument, lookup: CatalogLookup): { doc: 
     lines.push({ lineId: m.id, itemId: m.itemId, name: item?.name ?? m.name, unit: item?.unit ?? m.unit, qty: m.qty, savedPrice: m.price ?? null, price, missing: !price });
     if (!item) return m;
     const next = { ...m, name: item.name, unit: item.unit };
-    if (price) Object.assign(next, { price: price.price, priceIncludesVat: price.vatIncluded });
+    if (price) Object.assign(next, { price: price.price, ...lineVatOf(price) });
     return next;
   });
   const operations = (doc.operations ?? []).map((o) => {

@@ -61,7 +61,7 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
         select id, ${ownerId}::text, name, norm, article, unit, okei, now(), ${imp.id}::uuid from x
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
-      select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean, coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
+      select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean and coalesce(x.vat, ${opts.vatRate}::text) <> 'none', coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
       return part.length;
     });
     made += part.length;
@@ -84,7 +84,7 @@ async function writePrices(db: Db, ownerId: string, imp: { id: string; supplierI
       ),
       p as (
         insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
-        select ${ownerId}::text, r.item_id, ${imp.supplierId}::uuid, r.price_kop, ${opts.vatIncluded}::boolean, coalesce(r.vat_rate, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid
+        select ${ownerId}::text, r.item_id, ${imp.supplierId}::uuid, r.price_kop, ${opts.vatIncluded}::boolean and coalesce(r.vat_rate, ${opts.vatRate}::text) <> 'none', coalesce(r.vat_rate, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid
         from r join catalog_items i on i.id = r.item_id and i.owner_id = ${ownerId}::text
         order by r."row"
         returning 1

@@ -23,7 +23,7 @@ export function patchMetadata(metadata: string, priced: SpecDocument): string {
   const ops = new Map((priced.operations ?? []).map((o) => [o.id, o]));
   for (const m of raw.materials ?? []) {
     const p = typeof m.itemId === 'string' ? lines.get(String(m.id)) : undefined;
-    if (p) Object.assign(m, { name: p.name, unit: p.unit, price: p.price, priceIncludesVat: p.priceIncludesVat });
+    if (p) Object.assign(m, { name: p.name, unit: p.unit, price: p.price, priceIncludesVat: p.priceIncludesVat, priceVatPct: p.priceVatPct });
   }
   for (const o of raw.operations ?? []) {
     const p = typeof o.workCentreId === 'string' ? ops.get(String(o.id)) : undefined;

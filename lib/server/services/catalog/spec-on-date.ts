@@ -53,6 +53,7 @@ export const specOnDate = defineCall({
       savedPrice: l.savedPrice,
       price: l.price?.price ?? null,
       priceIncludesVat: l.price?.vatIncluded ?? null,
+      vatRate: l.price?.vatRate ?? null,
       supplierName: l.price?.supplierName ?? null,
       validFrom: l.price?.validFrom ?? null,
       missing: l.missing,

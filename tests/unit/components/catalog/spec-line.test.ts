@@ -37,9 +37,16 @@ describe('lineFromItem', () => {
       article: 'materials',
       price: '4\u00a0500,5',
       priceIncludesVat: true,
+      priceVatPct: '22',
       wastePct: '5',
       sheet: { by: 'sheets', sheets: '3', utilisationPct: '100' },
     });
+  });
+  it('takes the price with its VAT basis: «без НДС» is never «с НДС», a price without VAT keeps its rate', () => {
+    const price = item().price!;
+    expect(lineFromItem(line, item({ price: { ...price, vatIncluded: true, vatRate: 'none' } }))).toMatchObject({ priceIncludesVat: undefined, priceVatPct: 'none' });
+    expect(lineFromItem(line, item({ price: { ...price, vatIncluded: false, vatRate: '10' } }))).toMatchObject({ priceIncludesVat: undefined, priceVatPct: '10' });
+    expect(lineFromItem(line, item({ price: { ...price, vatIncluded: true, vatRate: '10' } }))).toMatchObject({ priceIncludesVat: true, priceVatPct: '10' });
   });
   it('keeps a waste % the line has, and a non-sheet item with no price leaves the price alone', () => {
     const patch = lineFromItem({ ...line, wastePct: '2' }, item({ sheetWidthMm: null, sheetHeightMm: null, price: null, type: 'service', unit: 'ч' }));

@@ -108,6 +108,36 @@ describe('materials', () => {
     const osno = one({ id: 'a', name: 'Доска', unit: 'шт', qty: '1', price: '122', priceIncludesVat: true }, { taxRegime: 'osno' });
     expect(osno.perUnit.articles['1']).toBe('100.00');
   });
+  it('the price of each line carries its own VAT basis: with VAT at its rate, without, or «без НДС» (not subject)', () => {
+    const leg = { id: 'a', name: 'Ножка', unit: 'шт', qty: '3.3', price: '99' };
+    // «без НДС» under ОСНО: nothing to take out — 3,3 × 99,00 = 326,70, not 3,3 × 99,00 / 1,22 = 267,79.
+    expect(one({ ...leg, priceVatPct: 'none' }, { taxRegime: 'osno' }).perUnit.articles['1']).toBe('326.70');
+    // Even when a price list marked the row «с НДС»: a price not subject to VAT has none in it.
+    expect(one({ ...leg, priceIncludesVat: true, priceVatPct: 'none' }, { taxRegime: 'osno' }).perUnit.articles['1']).toBe('326.70');
+    // …and none to add under УСН.
+    expect(one({ ...leg, priceVatPct: 'none' }, { taxRegime: 'usn15' }).perUnit.articles['1']).toBe('326.70');
+    // With VAT at 10 % under ОСНО: 3,3 × 99,00 / 1,10 = 297,00; at 22 % — 267,79.
+    expect(one({ ...leg, priceIncludesVat: true, priceVatPct: '10' }, { taxRegime: 'osno' }).perUnit.articles['1']).toBe('297.00');
+    expect(one({ ...leg, priceIncludesVat: true, priceVatPct: '22' }, { taxRegime: 'osno' }).perUnit.articles['1']).toBe('267.79');
+    // Without VAT at 10 % under УСН: the VAT is a cost — 3,3 × 99,00 × 1,10 = 359,37; at 0 % nothing changes.
+    expect(one({ ...leg, priceVatPct: '10' }, { taxRegime: 'usn15' }).perUnit.articles['1']).toBe('359.37');
+    expect(one({ ...leg, priceIncludesVat: true, priceVatPct: '0' }, { taxRegime: 'osno' }).perUnit.articles['1']).toBe('326.70');
+    // A line's rate wins over the калькуляция's «НДС поставщиков»; without one the калькуляция's applies.
+    expect(one({ ...leg, priceIncludesVat: true, priceVatPct: '10' }, { taxRegime: 'osno', purchaseVatPct: '22' }).perUnit.articles['1']).toBe('297.00');
+    expect(one({ ...leg, priceIncludesVat: true }, { taxRegime: 'osno', purchaseVatPct: '10' }).perUnit.articles['1']).toBe('297.00');
+    // The formula says which rate it used.
+    const lines = calculateCost({ schemaVersion: 1, name: 'Т', unit: 'шт', materials: [{ ...leg, priceIncludesVat: true, priceVatPct: '10' }], operations: [] }, { taxRegime: 'osno' }, { rates }).lines;
+    expect(lines.find((l) => l.id === 'a')?.formula).toContain('(без НДС 10 %)');
+  });
+  it('refuses a line VAT rate that is not a rate, with the field path', () => {
+    try {
+      one({ id: 'a', name: 'X', unit: 'шт', qty: '1', price: '1', priceIncludesVat: true, priceVatPct: '101' }, { taxRegime: 'osno' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(CostError);
+      expect((e as CostError).fields).toHaveProperty(['materials.0.priceVatPct']);
+    }
+  });
   it('refuses bad quantities with the field path', () => {
     expect(() => one({ id: 'a', name: 'X', unit: 'шт', qty: 'abc', price: '1' })).toThrow(CostError);
     try {

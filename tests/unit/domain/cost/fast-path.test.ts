@@ -34,6 +34,7 @@ const line: fc.Arbitrary<MaterialLine> = fc.record(
     wasteMode: fc.constantFrom('uplift' as const, 'share' as const),
     price: decimalText(11, 4),
     priceIncludesVat: fc.boolean(),
+    priceVatPct: fc.constantFrom('none', '22', '10', '0', '5', '7.5', '18.25'),
     article: fc.constantFrom('materials' as const, 'purchased' as const, 'energy' as const),
     returnable: fc.record({ qty: decimalText(6, 4), price: decimalText(7, 3) }, { requiredKeys: ['price'] }),
   },
