@@ -363,9 +363,12 @@ export interface ImportRow {
   itemId: string | null;
   itemName: string | null;
   score: number | null;
-  /** Current price of that supplier for the item (roubles) and the change, %. */
+  /** Current price of that supplier for the item (roubles) and the change of the amounts without VAT, %. */
   oldPrice: string | null;
   changePct: string | null;
+  /** The VAT basis of the old price and of the new one («с НДС 22 %», «без НДС»); null where there is no price. */
+  oldVat: string | null;
+  vat: string | null;
   /** Create a new item from this row on apply. */
   create: boolean;
   /** Russian, names the row and column. */

@@ -91,9 +91,11 @@ export function ImportRowsTable({ list, loading, editable, onDecide, onPick }: {
                 </td>
                 <td className={s.right} data-label="Было">
                   {r.oldPrice !== null ? formatMoney(r.oldPrice) : '—'}
+                  {r.oldVat && r.oldVat !== r.vat && <div className={s.muted}>{r.oldVat}</div>}
                 </td>
                 <td className={s.right} data-label="Стало">
                   {r.price !== null ? formatMoney(r.price) : '—'}
+                  {r.oldVat && r.vat && r.oldVat !== r.vat && <div className={s.muted}>{r.vat}</div>}
                 </td>
                 <td className={s.right} data-label="Изменение">
                   <Change row={r} />

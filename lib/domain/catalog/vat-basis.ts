@@ -1,4 +1,5 @@
 import type { MaterialLine } from '@/lib/domain/cost/types';
+import { changePct, netKop } from './price-on-date';
 
 /**
  * The VAT basis of a stored price: the figure as the supplier gave it, `vatIncluded` — with VAT or without, and
@@ -36,4 +37,21 @@ export function vatBasisText(p: VatBasis): string {
 export function sameVatBasis(a: VatBasis, b: VatBasis): boolean {
   const rate = (r: string) => (r === 'none' ? r : String(Number(r)));
   return a.vatIncluded === b.vatIncluded && rate(a.vatRate) === rate(b.vatRate);
+}
+
+/** A price figure in kopecks with its basis. */
+export interface BasedPrice extends VatBasis {
+  kop: number;
+}
+
+/**
+ * A supplier's price against the one it had: unchanged only when both the figure and its basis are the same
+ * (35,50 without VAT and 35,50 with 22 % are different prices); the change in percent is of the amounts without
+ * VAT, so «с НДС» against «без НДС» never reads as a rise or a fall of 22 %.
+ */
+export function priceChange(old: BasedPrice | null, next: BasedPrice): { unchanged: boolean; basisChanged: boolean; pct: string | null } {
+  if (!old) return { unchanged: false, basisChanged: false, pct: null };
+  const basisChanged = !sameVatBasis(old, next);
+  const net = (p: BasedPrice) => netKop({ priceKop: p.kop, vatIncluded: p.vatIncluded, vatRate: p.vatRate });
+  return { unchanged: !basisChanged && old.kop === next.kop, basisChanged, pct: changePct(net(old), net(next)) };
 }

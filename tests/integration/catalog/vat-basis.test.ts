@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogItem, ImportSummary, RecalcReportLine } from '@/lib/schemas/catalog';
+import type { CatalogItem, ImportRow, ImportSummary, RecalcReportLine } from '@/lib/schemas/catalog';
 import { catalogPrices, fileObjects } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
@@ -85,6 +85,25 @@ describe(`the VAT basis of a price, from the price list to the калькуля�
     expect(lines.find((l) => l.id === 's')).toMatchObject({ price: '1.22', priceIncludesVat: true, priceVatPct: '22' });
     const now = await ok<{ result: { lines: { id: string; amount: string }[] } }>(ctx, alice, 'cost/calculate', { spec: { specId: table }, params: { taxRegime: 'osno' } });
     expect(now.result.lines.find((l) => l.id === 'l')?.amount).toBe('326.70');
+  });
+
+  it('the review compares prices without VAT: 35,50 without VAT → 35,50 with 22 % is a change (−18,03 %), not «без изменений»', async () => {
+    const { ctx, alice } = suite;
+    const sup = await supplier(ctx, alice, 'ООО «Метиз»');
+    const mk = async (name: string, article: string) => (await ok<{ item: CatalogItem }>(ctx, alice, 'catalog/items/create', { name, article, unit: 'шт' })).item;
+    const [bolt, nut, washer] = [await mk('Болт М8', 'B-8'), await mk('Гайка М8', 'G-8'), await mk('Шайба М8', 'S-8')];
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: bolt.id, supplierId: sup, price: '35.50', vatIncluded: false, vatRate: '22', validFrom: '2026-01-01' });
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: nut.id, supplierId: sup, price: '12', vatIncluded: true, vatRate: '22', validFrom: '2026-01-01' });
+    await ok(ctx, alice, 'catalog/prices/add', { itemId: washer.id, supplierId: sup, price: '3', vatIncluded: false, vatRate: 'none', validFrom: '2026-01-01' });
+    const csv = ['Артикул;Наименование;Цена;Ставка НДС', 'B-8;Болт М8;35,50;22', 'G-8;Гайка М8;12,00;22', 'S-8;Шайба М8;3,00;без НДС'].join('\r\n');
+    const up = await ok<{ importId: string; mapping: Record<string, number> }>(ctx, alice, 'catalog/import/upload', { supplierId: sup, fileName: 'метиз.csv', data: Buffer.from(csv).toString('base64') });
+    await ok(ctx, alice, 'catalog/import/preview', { importId: up.importId, mapping: up.mapping, validFrom: '2026-02-01', vatIncluded: true, vatRate: '22' });
+    const ready = await poll(alice, 'catalog/import/status', { importId: up.importId }, 'parsing', 'the preview');
+    expect(ready).toMatchObject({ state: 'ready', summary: { changed: 1, unchanged: 2 } });
+    const { rows } = await ok<{ rows: ImportRow[] }>(ctx, alice, 'catalog/import/rows', { importId: up.importId, filter: 'all' });
+    expect(rows.find((r) => r.itemId === bolt.id)).toMatchObject({ status: 'changed', oldPrice: '35.50', price: '35.50', changePct: '-18.03', oldVat: 'без НДС 22 %', vat: 'с НДС 22 %' });
+    expect(rows.find((r) => r.itemId === nut.id)).toMatchObject({ status: 'unchanged', changePct: '0.00', oldVat: 'с НДС 22 %', vat: 'с НДС 22 %' });
+    expect(rows.find((r) => r.itemId === washer.id)).toMatchObject({ status: 'unchanged', oldVat: 'без НДС', vat: 'без НДС' });
   });
 
   it('a price added by hand «с НДС» at «без НДС» is stored without VAT', async () => {

@@ -166,6 +166,9 @@ export const catalogImportRows = pgTable(
     itemId: uuid('item_id'),
     score: real('score'),
     oldPriceKop: bigint('old_price_kop', { mode: 'number' }),
+    /** The VAT basis of that price (see lib/domain/catalog/vat-basis.ts). */
+    oldVatIncluded: boolean('old_vat_included'),
+    oldVatRate: text('old_vat_rate'),
     create: boolean('create').notNull().default(false),
     error: text('error'),
   },

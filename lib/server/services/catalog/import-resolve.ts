@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import type { BasedPrice } from '@/lib/domain/catalog';
 import { importResolveInput } from '@/lib/schemas/catalog';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { ServiceError } from '../../errors';
@@ -7,7 +8,7 @@ import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { findItem } from './model';
 import { findImport, holdReady, notReady, summaryOf } from './import-model';
-import { priceStatus } from './import-run';
+import { newPriceOf, oldPriceOf, priceStatus, type PreviewOptions } from './import-run';
 
 /**
  * `catalog/import/resolve {importId, decisions: [{row, action, itemId?}]}` → `{summary}`: the review — a row takes
@@ -27,7 +28,8 @@ export const importResolve = defineCall({
         throw new ServiceError('VALIDATION_ERROR', `Строка ${d.row}: позиция не найдена.`, { fields: { decisions: 'Выберите позицию из номенклатуры.' } });
       }
     }
-    const oldPrices = new Map<string, number | null>();
+    const oldPrices = new Map<string, BasedPrice | null>();
+    const opts = imp.options as unknown as PreviewOptions;
     await ctx.db.transaction(async (tx) => {
       if (!(await holdReady(tx as never, imp.id))) throw notReady();
       for (const d of input.decisions) {
@@ -35,18 +37,30 @@ export const importResolve = defineCall({
         const [r] = await tx.select().from(catalogImportRows).where(at);
         if (!r || r.status === 'error') continue;
         if (d.action === 'skip') await tx.update(catalogImportRows).set({ status: 'skip', create: false }).where(at);
-        else if (d.action === 'create') await tx.update(catalogImportRows).set({ status: 'new', create: true, itemId: null, score: null, oldPriceKop: null }).where(at);
+        else if (d.action === 'create') await tx.update(catalogImportRows).set({ status: 'new', create: true, itemId: null, score: null, oldPriceKop: null, oldVatIncluded: null, oldVatRate: null }).where(at);
         else {
           // The supplier's current price of the item chosen: the one of another row matched to it, else looked up.
           let old = oldPrices.get(d.itemId!);
           if (old === undefined) {
-            const [same] = await tx.select({ p: catalogImportRows.oldPriceKop }).from(catalogImportRows).where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.itemId, d.itemId!))).limit(1);
-            old = same?.p ?? null;
+            const [same] = await tx
+              .select({ oldPriceKop: catalogImportRows.oldPriceKop, oldVatIncluded: catalogImportRows.oldVatIncluded, oldVatRate: catalogImportRows.oldVatRate })
+              .from(catalogImportRows)
+              .where(and(eq(catalogImportRows.importId, imp.id), eq(catalogImportRows.itemId, d.itemId!)))
+              .limit(1);
+            old = same ? oldPriceOf(same) : null;
             oldPrices.set(d.itemId!, old);
           }
           await tx
             .update(catalogImportRows)
-            .set({ itemId: d.itemId!, score: 1, create: false, oldPriceKop: old, status: priceStatus(old, r.priceKop!) })
+            .set({
+              itemId: d.itemId!,
+              score: 1,
+              create: false,
+              oldPriceKop: old?.kop ?? null,
+              oldVatIncluded: old?.vatIncluded ?? null,
+              oldVatRate: old?.vatRate ?? null,
+              status: priceStatus(old, newPriceOf({ priceKop: r.priceKop!, vatRate: r.vatRate }, opts)),
+            })
             .where(at);
         }
       }

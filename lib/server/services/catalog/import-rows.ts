@@ -1,12 +1,12 @@
 import 'server-only';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { changePct, kopToRub } from '@/lib/domain/catalog';
+import { kopToRub, priceChange, vatBasisText } from '@/lib/domain/catalog';
 import { importRowsInput, type ImportRow, type ImportRowStatus } from '@/lib/schemas/catalog';
 import { catalogImportRows } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
 import { findImport } from './import-model';
-import { itemNames } from './import-run';
+import { itemNames, newPriceOf, oldPriceOf, type PreviewOptions } from './import-run';
 
 const STATUS = { changed: 'changed', uncertain: 'uncertain', new: 'new', errors: 'error', unchanged: 'unchanged' } as const;
 
@@ -22,21 +22,28 @@ export const importRows = defineCall({
     const [{ total }] = (await ctx.db.select({ total: count() }).from(catalogImportRows).where(cond)) as [{ total: number }];
     const rows = await ctx.db.select().from(catalogImportRows).where(cond).orderBy(asc(catalogImportRows.row)).offset(input.offset).limit(input.limit);
     const names = await itemNames(ctx.db, user.id, rows.map((r) => r.itemId).filter((x): x is string => !!x));
-    const out: ImportRow[] = rows.map((r) => ({
-      row: r.row,
-      article: r.article,
-      name: r.name,
-      unit: r.unit,
-      price: r.priceKop === null ? null : kopToRub(r.priceKop),
-      status: r.status as ImportRowStatus,
-      itemId: r.itemId,
-      itemName: r.itemId ? (names.get(r.itemId) ?? null) : null,
-      score: r.score,
-      oldPrice: r.oldPriceKop === null ? null : kopToRub(r.oldPriceKop),
-      changePct: changePct(r.oldPriceKop, r.priceKop),
-      create: r.create,
-      error: r.error,
-    }));
+    const opts = imp.options as unknown as PreviewOptions;
+    const out: ImportRow[] = rows.map((r) => {
+      const old = oldPriceOf(r);
+      const next = r.priceKop === null ? null : newPriceOf({ priceKop: r.priceKop, vatRate: r.vatRate }, opts);
+      return {
+        row: r.row,
+        article: r.article,
+        name: r.name,
+        unit: r.unit,
+        price: r.priceKop === null ? null : kopToRub(r.priceKop),
+        status: r.status as ImportRowStatus,
+        itemId: r.itemId,
+        itemName: r.itemId ? (names.get(r.itemId) ?? null) : null,
+        score: r.score,
+        oldPrice: old === null ? null : kopToRub(old.kop),
+        changePct: next === null ? null : priceChange(old, next).pct,
+        oldVat: old === null ? null : vatBasisText(old),
+        vat: next === null ? null : vatBasisText(next),
+        create: r.create,
+        error: r.error,
+      };
+    });
     return { rows: out, total: Number(total) };
   },
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createMatcher, rubToKop } from '@/lib/domain/catalog';
+import { createMatcher, priceChange, rubToKop, vatBasisOf, type BasedPrice } from '@/lib/domain/catalog';
 import { parseDecimal } from '@/lib/domain/money';
 import type { ImportMapping } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
@@ -46,20 +46,20 @@ function readVat(text: string): string | null {
 }
 
 /**
- * The supplier's current price (kopecks) of each of the items on the day: the «old» figure of the preview. One
+ * The supplier's current price (kopecks, with its VAT basis) of each of the items on the day: the «old» figure of the preview. One
  * supplier's row in force is its latest valid by then (the later written on the same day), as in the price-on-date
  * rule. Asked per batch of rows, for the items they matched (a short statement on the item index).
  */
-async function supplierPrices(db: Db, ownerId: string, supplierId: string, date: string, itemIds: string[]): Promise<Map<string, number>> {
+async function supplierPrices(db: Db, ownerId: string, supplierId: string, date: string, itemIds: string[]): Promise<Map<string, BasedPrice>> {
   if (!itemIds.length) return new Map();
-  const found = await rows<{ item_id: string; price_kop: string | number }>(
+  const found = await rows<{ item_id: string; price_kop: string | number; vat_included: boolean; vat_rate: string }>(
     db,
-    sql`select distinct on (item_id) item_id, price_kop from catalog_prices
+    sql`select distinct on (item_id) item_id, price_kop, vat_included, vat_rate from catalog_prices
         where item_id = any(${`{${[...new Set(itemIds)].join(',')}}`}::uuid[]) and owner_id = ${ownerId}::text and supplier_id = ${supplierId}::uuid
           and valid_from <= ${date}::date and ${notPending(sql`import_id`)}
         order by item_id, valid_from desc, created_at desc`,
   );
-  return new Map(found.map((r) => [r.item_id, Number(r.price_kop)]));
+  return new Map(found.map((r) => [r.item_id, { kop: Number(r.price_kop), vatIncluded: r.vat_included, vatRate: r.vat_rate }]));
 }
 
 /** Items of the owner read per statement into the matcher. */
@@ -90,14 +90,24 @@ async function ownerMatcher(db: Db, ownerId: string) {
 /** Preview rows by one statement: the batch as one JSON parameter, read by `json_to_recordset`. */
 async function writeRows(db: Db, batch: RowInsert[]) {
   await db.execute(sql`
-    insert into catalog_import_rows (import_id, "row", article, name, unit, group_name, price_kop, vat_rate, status, item_id, score, old_price_kop, error)
-    select "importId", "row", article, name, unit, "groupName", "priceKop", "vatRate", status, "itemId", score, "oldPriceKop", error
-    from json_to_recordset(${JSON.stringify(batch)}::json) as x("importId" uuid, "row" int, article text, name text, unit text, "groupName" text, "priceKop" bigint, "vatRate" text, status text, "itemId" uuid, score real, "oldPriceKop" bigint, error text)
+    insert into catalog_import_rows (import_id, "row", article, name, unit, group_name, price_kop, vat_rate, status, item_id, score, old_price_kop, old_vat_included, old_vat_rate, error)
+    select "importId", "row", article, name, unit, "groupName", "priceKop", "vatRate", status, "itemId", score, "oldPriceKop", "oldVatIncluded", "oldVatRate", error
+    from json_to_recordset(${JSON.stringify(batch)}::json) as x("importId" uuid, "row" int, article text, name text, unit text, "groupName" text, "priceKop" bigint, "vatRate" text, status text, "itemId" uuid, score real, "oldPriceKop" bigint, "oldVatIncluded" boolean, "oldVatRate" text, error text)
     on conflict do nothing`);
 }
 
-/** Status of a matched row from its old and new price. */
-export const priceStatus = (oldKop: number | null | undefined, newKop: number) => (oldKop === newKop ? 'unchanged' : 'changed');
+/** Status of a matched row from its old and new price, each with its VAT basis. */
+export const priceStatus = (old: BasedPrice | null, next: BasedPrice) => (priceChange(old, next).unchanged ? 'unchanged' : 'changed');
+
+/** The supplier's old price of a preview row (null: none). */
+export const oldPriceOf = (r: { oldPriceKop: number | null; oldVatIncluded: boolean | null; oldVatRate: string | null }): BasedPrice | null =>
+  r.oldPriceKop === null ? null : { kop: r.oldPriceKop, vatIncluded: r.oldVatIncluded ?? false, vatRate: r.oldVatRate ?? 'none' };
+
+/** The new price of a preview row: its figure with the row's own rate, else the file's choice. */
+export const newPriceOf = (r: { priceKop: number; vatRate: string | null }, opts: Pick<PreviewOptions, 'vatIncluded' | 'vatRate'>): BasedPrice => ({
+  kop: r.priceKop,
+  ...vatBasisOf(opts.vatIncluded, r.vatRate, opts.vatRate),
+});
 
 /**
  * Reads the whole file with the mapping, matches each row to an item (article, then name, then fuzzily) and writes
@@ -124,8 +134,11 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
       const started = performance.now();
       const old = await supplierPrices(db, ownerId, file.supplierId, opts.validFrom, hits.map((h) => h.r.itemId!));
       for (const { r, fuzzy } of hits) {
-        r.oldPriceKop = old.get(r.itemId!) ?? null;
-        r.status = fuzzy ? 'uncertain' : priceStatus(r.oldPriceKop, r.priceKop!);
+        const was = old.get(r.itemId!) ?? null;
+        r.oldPriceKop = was?.kop ?? null;
+        r.oldVatIncluded = was?.vatIncluded ?? null;
+        r.oldVatRate = was?.vatRate ?? null;
+        r.status = fuzzy ? 'uncertain' : priceStatus(was, newPriceOf({ priceKop: r.priceKop!, vatRate: r.vatRate ?? null }, opts));
       }
       if (batch.length) await writeRows(db, batch);
       batch = [];
