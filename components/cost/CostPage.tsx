@@ -14,7 +14,7 @@ import { formOf, paramsOf, type ParamsForm } from './CostParamsPanel';
 import { CostParamsSection } from './CostParamsSection';
 import { CostSpecSection, DRAFT } from './CostSpecSection';
 import { ScenariosPanel } from './ScenariosPanel';
-import { costAnalysisApi, type DefaultsSource } from './api';
+import { costAnalysisApi, costSourceText, type DefaultsSource } from './api';
 import type { CompareColumn } from './CompareTable';
 import { PRINT_KEY, type PrintRequest } from './print-request';
 import { decodeCostQuery, encodeCostQuery } from './url-params';
@@ -61,7 +61,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const applyDefaults = useCallback((d: { params: CostParams; source: DefaultsSource }) => {
     setForm(formOf(d.params));
     setCompanyId(d.source.kind === 'company' ? d.source.id : undefined);
-    setSource(d.source.kind === 'company' ? `параметры компании «${d.source.name}»` : d.source.kind === 'user' ? 'ваши параметры по умолчанию' : '');
+    setSource(costSourceText(d.source));
   }, []);
 
   const named = useLoad(() => specsApi.pick({ ids: [specId] }), [specId], { enabled: !!chosen && !chosen.name }).data?.items[0];

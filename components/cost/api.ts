@@ -3,6 +3,12 @@ import type { CallInput, CallOutput } from '@/lib/contract';
 
 /** Where the defaults came from (`cost/defaults/get`). */
 export type DefaultsSource = CallOutput<'product', 'cost/defaults/get'>['source'];
+/** Where a cost's parameters came from, as shown beside it: «параметры компании «…»» (with the user's defaults where the card is empty), «ваши параметры по умолчанию», or '' (the product's). */
+export function costSourceText(s: DefaultsSource): string {
+  if (s.kind === 'company') return `параметры компании «${s.name}»${s.withUser ? ' и ваши по умолчанию' : ''}`;
+  return s.kind === 'user' ? 'ваши параметры по умолчанию' : '';
+}
+
 /** The general VAT rate and contribution tariff today from the rate table (`cost/defaults/get`). */
 export type LawDefaults = CallOutput<'product', 'cost/defaults/get'>['law'];
 

@@ -30,7 +30,7 @@ describe('the typed contract', () => {
   it('call() takes its types from the server tables', () => {
     expectTypeOf<ServiceName>().toEqualTypeOf<'auth' | 'files' | 'noty' | 'product'>();
     type Defaults = CallOutput<'product', 'cost/defaults/get'>;
-    expectTypeOf<Defaults['source']>().toEqualTypeOf<{ kind: 'company'; id: string; name: string } | { kind: 'user' } | { kind: 'none' }>();
+    expectTypeOf<Defaults['source']>().toEqualTypeOf<{ kind: 'company'; id: string; name: string; withUser: boolean } | { kind: 'user' } | { kind: 'none' }>();
     expectTypeOf<CallInput<'product', 'cost/defaults/get'>>().toEqualTypeOf<{ companyId?: string | undefined }>();
     // Dates arrive as strings.
     expectTypeOf<CallOutput<'product', 'companies/list'>['companies'][number]['updatedAt']>().toEqualTypeOf<string>();

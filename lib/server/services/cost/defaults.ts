@@ -8,16 +8,23 @@ import { ServiceError } from '../../errors';
 
 export interface DefaultsSource {
   params: CostParams;
-  /** Where they came from: an own company, the user's saved defaults, or none. */
-  source: { kind: 'company'; id: string; name: string } | { kind: 'user' } | { kind: 'none' };
+  /**
+   * Where they came from: an own company's card (`withUser` — the user's saved defaults fill what the card leaves
+   * empty), the user's saved defaults alone, or none (the product's defaults).
+   */
+  source: { kind: 'company'; id: string; name: string; withUser: boolean } | { kind: 'user' } | { kind: 'none' };
 }
 
 const clean = (o: Record<string, unknown>): CostParams =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as CostParams;
 
 /**
- * Default cost parameters of a user: the given own company's costing (or the first own company that has
- * one), otherwise the user's saved defaults. A company's tax regime comes along when it is one the engine knows.
+ * The cost parameters that apply where a калькуляция gives none of its own — one rule for every place a cost is
+ * shown (the specifications list, /cost with its print and XLSX, «Цена на дату», «Пересчитать все»): the own
+ * company's card (the one given, else the first own company that has a card, else the first own company) over
+ * the user's saved defaults, field by field (overhead pools whole), over the product's defaults (the engine's, for
+ * what neither sets). A company's tax regime comes along when it is one the engine knows. A scenario's or the
+ * form's own parameters win over all of them (`mergeParams`).
  */
 export async function defaultParamsFor(db: Db, userId: string, companyId?: string): Promise<DefaultsSource> {
   const own = await db
@@ -25,28 +32,28 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
     .from(companies)
     .where(and(eq(companies.ownerId, userId), eq(companies.isOwn, true)))
     .orderBy(asc(companies.createdAt));
-  let company = companyId ? own.find((c) => c.id === companyId) : own.find((c) => c.costing);
+  const company = companyId ? own.find((c) => c.id === companyId) : (own.find((c) => c.costing) ?? own[0]);
   if (companyId && !company) throw new ServiceError('NOT_FOUND', 'Своя компания не найдена.');
-  if (company && !companyId && !company.costing) company = undefined;
-  if (company) {
-    const c = company.costing;
-    const regime = isCostTaxRegime(company.taxRegime) ? company.taxRegime : undefined;
-    const params = clean({
-      additionalWagePct: c?.additionalWagePct,
-      contributionsPct: c?.contributionsPct,
-      accidentPct: c?.accidentPct,
-      shop: c?.shop ? clean(c.shop as Record<string, unknown>) : undefined,
-      general: c?.general ? clean(c.general as Record<string, unknown>) : undefined,
-      sellingPct: c?.sellingPct,
-      directCosting: c?.directCosting || undefined,
-      semiFinishedMethod: c?.semiFinishedMethod,
-      taxRegime: regime,
-    });
-    return { params, source: { kind: 'company', id: company.id, name: company.shortName || company.fullName } };
-  }
   const [saved] = await db.select().from(costUserDefaults).where(eq(costUserDefaults.userId, userId)).limit(1);
-  if (saved) return { params: saved.params as CostParams, source: { kind: 'user' } };
-  return { params: {}, source: { kind: 'none' } };
+  const user = saved ? clean(saved.params as Record<string, unknown>) : undefined;
+  if (!company) return user ? { params: user, source: { kind: 'user' } } : { params: {}, source: { kind: 'none' } };
+  const c = company.costing;
+  const card = clean({
+    additionalWagePct: c?.additionalWagePct,
+    contributionsPct: c?.contributionsPct,
+    accidentPct: c?.accidentPct,
+    shop: c?.shop ? clean(c.shop as Record<string, unknown>) : undefined,
+    general: c?.general ? clean(c.general as Record<string, unknown>) : undefined,
+    sellingPct: c?.sellingPct,
+    directCosting: c?.directCosting || undefined,
+    semiFinishedMethod: c?.semiFinishedMethod,
+    taxRegime: isCostTaxRegime(company.taxRegime) ? company.taxRegime : undefined,
+  });
+  const withUser = !!user && Object.keys(user).some((k) => !(k in card));
+  return {
+    params: user ? mergeParams(user, card) : card,
+    source: { kind: 'company', id: company.id, name: company.shortName || company.fullName, withUser },
+  };
 }
 
 /** Explicit parameters win field by field; pools are replaced whole. */
