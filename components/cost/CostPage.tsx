@@ -7,6 +7,7 @@ import type { Sensitivity } from '@/lib/domain/cost/sensitivity';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
+import { useToast } from '@/components/layout/ToastProvider';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { emptySpec, newMaterial } from '@/components/specifications/spec-new';
 import { costApi, specsApi, type SpecChoice } from '@/components/specifications/api';
@@ -41,6 +42,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const [form, setForm] = useState<ParamsForm>(linked.form ?? formOf({}));
   const [result, setResult] = useState<CostResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [source, setSource] = useState<string>(linked.form ? 'из ссылки' : '');
@@ -151,8 +153,12 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
 
   const saveDefaults = async () => {
     try {
-      await costApi.saveDefaults(paramsOf(form));
-      setSource('ваши параметры по умолчанию');
+      const { msg } = await costApi.saveDefaults(paramsOf(form));
+      // What applies from now on: the company's card where it has figures, the saved defaults elsewhere.
+      const now = await costAnalysisApi.defaults(companyId);
+      setSource(costSourceText(now.source));
+      const card = now.source.kind === 'company' && (now.source.withUser ? `поля, заданные в карточке «${now.source.name}», берутся из неё` : `карточка «${now.source.name}» задаёт все поля и важнее их`);
+      toast.show({ severity: 'success', summary: msg, detail: `Список спецификаций, печать и XLSX считают по ним${card ? `; ${card}` : ''}.`, life: 6000 });
     } catch (e) {
       setError(userMessage(e));
     }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies } from '@/lib/server/db/schema';
+import { companies, type CostingDefaultsRow } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
@@ -30,7 +30,10 @@ const table = {
   operations: [{ id: 'o', name: 'Сборка', hours: '2', rate: '500' }],
 };
 
-async function ownCompany(user: TestUser, name: string, costing: Record<string, unknown> | null) {
+/** A card as the form saves it: the pools' bases always there, the figures only where entered. */
+const card = (figures: Partial<CostingDefaultsRow> = {}): CostingDefaultsRow => ({ shop: { base: 'wages' }, general: { base: 'wages' }, directCosting: false, ...figures });
+
+async function ownCompany(user: TestUser, name: string, costing: CostingDefaultsRow | null) {
   const [c] = await suite.ctx.db
     .insert(companies)
     .values({ ownerId: user.user.id, kind: 'legal', fullName: name, shortName: name, isOwn: true, taxRegime: 'osno', costing })
@@ -41,7 +44,7 @@ async function ownCompany(user: TestUser, name: string, costing: Record<string, 
 describe(`which parameters a cost uses: company card → saved defaults → product (${testDriver()})`, () => {
   it('a company with an empty card: the list and /cost both take the saved defaults, and say so', async () => {
     const { alice } = suite;
-    const company = await ownCompany(alice, 'ООО «Мастерская Дуб»', null);
+    const company = await ownCompany(alice, 'ООО «Мастерская Дуб»', card());
     await ok(alice, 'cost/defaults/save', { params: { general: { base: 'wages', pct: '120' }, sellingPct: '5', markupPct: '30' } });
     const id = (await ok(alice, 'specs/create', { doc: table, root: null })).id as string;
 
@@ -62,7 +65,7 @@ describe(`which parameters a cost uses: company card → saved defaults → prod
   it("the card's own figures win over the saved defaults, field by field", async () => {
     const { bob } = suite;
     await ok(bob, 'cost/defaults/save', { params: { general: { base: 'wages', pct: '120' }, sellingPct: '5' } });
-    const company = await ownCompany(bob, 'ООО «Бук»', { sellingPct: '2' });
+    const company = await ownCompany(bob, 'ООО «Бук»', card({ sellingPct: '2' }));
     const d = await ok(bob, 'cost/defaults/get', {});
     expect(d.params).toMatchObject({ sellingPct: '2', general: { pct: '120' }, taxRegime: 'osno' });
     expect(d.source).toEqual({ kind: 'company', id: company, name: 'ООО «Бук»', withUser: true });
@@ -71,7 +74,7 @@ describe(`which parameters a cost uses: company card → saved defaults → prod
     const cost = await ok(bob, 'cost/calculate', { spec: { specId: id }, params: {}, companyId: company });
     expect(list.items[0].fullCost).toBe(cost.result.perUnit.fullCost);
     // A card that sets everything the defaults do leaves them out of it.
-    await suite.ctx.db.update(companies).set({ costing: { sellingPct: '2', general: { base: 'wages', pct: '80' } } }).where(eq(companies.id, company));
+    await suite.ctx.db.update(companies).set({ costing: card({ sellingPct: '2', general: { base: 'wages', pct: '80' } }) }).where(eq(companies.id, company));
     expect((await ok(bob, 'cost/defaults/get', {})).source).toMatchObject({ withUser: false });
   });
 });

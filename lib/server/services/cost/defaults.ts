@@ -18,6 +18,13 @@ export interface DefaultsSource {
 const clean = (o: Record<string, unknown>): CostParams =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as CostParams;
 
+/** An overhead pool of a company card: set only with a percentage or a rate (a base alone is the form's empty state). */
+const poolOf = (p: Record<string, unknown> | undefined): CostParams['shop'] => {
+  if (!p) return undefined;
+  const c = clean(p) as NonNullable<CostParams['shop']>;
+  return c.pct !== undefined || c.rate !== undefined ? c : undefined;
+};
+
 /**
  * The cost parameters that apply where a калькуляция gives none of its own — one rule for every place a cost is
  * shown (the specifications list, /cost with its print and XLSX, «Цена на дату», «Пересчитать все»): the own
@@ -42,8 +49,8 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
     additionalWagePct: c?.additionalWagePct,
     contributionsPct: c?.contributionsPct,
     accidentPct: c?.accidentPct,
-    shop: c?.shop ? clean(c.shop as Record<string, unknown>) : undefined,
-    general: c?.general ? clean(c.general as Record<string, unknown>) : undefined,
+    shop: poolOf(c?.shop),
+    general: poolOf(c?.general),
     sellingPct: c?.sellingPct,
     directCosting: c?.directCosting || undefined,
     semiFinishedMethod: c?.semiFinishedMethod,
