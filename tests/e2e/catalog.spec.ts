@@ -82,7 +82,13 @@ test('price list import → review → apply → «цены устарели» �
   await expect(wizard.getByText(/^Последний импорт: «lestorg\.csv» от \d\d\.\d\d\.\d{4} — применён\.$/)).toBeVisible();
   await wizard.getByRole('button', { name: 'Открыть' }).click();
   await expect(wizard.getByText('Прайс-лист применён: цен — 2, новых позиций — 1.')).toBeVisible();
-  await expect(wizard.getByRole('button', { name: 'Отменить импорт' })).toBeVisible();
+  // «Отменить импорт» asks first and says what will go; «Оставить» keeps everything.
+  await wizard.getByRole('button', { name: 'Отменить импорт' }).click();
+  const ask = page.getByRole('dialog', { name: 'Отменить импорт?' });
+  await expect(ask).toContainText('Удалятся 2 цены этого прайс-листа и 1 созданная им позиция');
+  await ask.getByRole('button', { name: 'Оставить' }).click();
+  await expect(ask).toBeHidden();
+  await expect(wizard.getByText('Прайс-лист применён: цен — 2, новых позиций — 1.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(row).toContainText(`1${NBSP}200,00${NBSP}₽`);
   await expect(page.getByRole('button', { name: 'Кромка ПВХ 2 мм' })).toBeVisible();

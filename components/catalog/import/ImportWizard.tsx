@@ -6,6 +6,8 @@ import type { CallOutput } from '@/lib/contract';
 import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { useToast } from '@/components/layout/ToastProvider';
+import { useConfirm } from '@/components/layout/use-confirm';
+import { plural } from '@/lib/domain/format/plural';
 import { importApi, type ImportMapping } from '../api';
 import { usePoll } from '../use-poll';
 import { ImportFileStep, type Uploaded } from './ImportFileStep';
@@ -29,6 +31,7 @@ const running = (st: Status) => st.state === 'parsing' || st.state === 'applying
  */
 export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onApplied: () => void }) {
   const toast = useToast();
+  const confirm = useConfirm();
   const [step, setStep] = useState<Step>(0);
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   // The key the status is polled under: a new one after each action that starts background work.
@@ -117,6 +120,23 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
       setBusy(false);
     }
   };
+  /** «Отменить импорт» asks first, saying what will go (a specification's own prices stay as saved). */
+  const askUndo = () => {
+    const a = st?.importId === importId ? st?.applied : null;
+    const what = a
+      ? `Удалятся ${a.prices.toLocaleString('ru-RU')} ${plural(a.prices, ['цена', 'цены', 'цен'])} этого прайс-листа и ${a.created.toLocaleString('ru-RU')} ${plural(a.created, ['созданная им позиция', 'созданные им позиции', 'созданных им позиций'])}; позиции, которые уже стоят в спецификациях, уйдут в архив.`
+      : 'Удалятся цены этого прайс-листа и созданные им позиции; позиции, которые уже стоят в спецификациях, уйдут в архив.';
+    confirm.ask({
+      header: 'Отменить импорт?',
+      message: `${what} Цены, сохранённые в спецификациях, не меняются.`,
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Отменить импорт',
+      rejectLabel: 'Оставить',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: () => void undo(),
+    });
+  };
   const undo = async () => {
     if (!importId) return;
     setBusy(true);
@@ -182,7 +202,7 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
             setPollKey(`${importId}:resolved:${Date.now()}`);
           }}
           onApply={apply}
-          onUndo={undo}
+          onUndo={askUndo}
           onBack={
             uploaded
               ? () => {
@@ -198,6 +218,7 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
           {error ?? failed ?? status.error}
         </p>
       )}
+      {confirm.dialog}
     </Dialog>
   );
 }
