@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { normalizeName } from '@/lib/domain/catalog';
-import { okeiCodeOf } from '@/lib/domain/cost/okei';
+import { normalizeUnit } from '@/lib/domain/cost/okei';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -37,12 +37,46 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
   return Number(n?.n ?? 0);
 }
 
+/**
+ * The top-level groups of the owner named as in the file (case aside), made where there is none yet: a price list's
+ * «Группа» column files its new items as the supplier grouped them.
+ */
+async function groupsByName(db: Db, ownerId: string, names: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Map(names.filter(Boolean).map((n) => [n.toLowerCase(), n.slice(0, 200)])).values()];
+  const byName = new Map<string, string>();
+  if (!wanted.length) return byName;
+  const found = await rows<{ id: string; name: string }>(
+    db,
+    sql`select distinct on (lower(name)) id, name from catalog_groups
+        where owner_id = ${ownerId}::text and parent_id is null and lower(name) in (select lower(n) from json_array_elements_text(${JSON.stringify(wanted)}::json) as n)
+        order by lower(name), created_at`,
+  );
+  for (const g of found) byName.set(g.name.toLowerCase(), g.id);
+  const missing = wanted.filter((n) => !byName.has(n.toLowerCase()));
+  if (missing.length) {
+    const made = await rows<{ id: string; name: string }>(
+      db,
+      sql`insert into catalog_groups (owner_id, name) select ${ownerId}::text, n from json_array_elements_text(${JSON.stringify(missing)}::json) as n returning id, name`,
+    );
+    for (const g of made) byName.set(g.name.toLowerCase(), g.id);
+  }
+  return byName;
+}
+
 /** New items for the rows marked to create, each with its price row, a batch of rows per statement; returns how many. */
 async function createItems(db: Db, ownerId: string, imp: { id: string; supplierId: string }, opts: PreviewOptions, step: Step): Promise<number> {
   let made = 0;
   for (let last = 0; ; ) {
     const wanted = await db
-      .select({ row: catalogImportRows.row, name: catalogImportRows.name, article: catalogImportRows.article, unit: catalogImportRows.unit, priceKop: catalogImportRows.priceKop, vatRate: catalogImportRows.vatRate })
+      .select({
+        row: catalogImportRows.row,
+        name: catalogImportRows.name,
+        article: catalogImportRows.article,
+        unit: catalogImportRows.unit,
+        groupName: catalogImportRows.groupName,
+        priceKop: catalogImportRows.priceKop,
+        vatRate: catalogImportRows.vatRate,
+      })
       .from(catalogImportRows)
       .where(and(eq(catalogImportRows.importId, imp.id), gt(catalogImportRows.row, last), eq(catalogImportRows.status, 'new'), eq(catalogImportRows.create, true)))
       .orderBy(asc(catalogImportRows.row))
@@ -50,15 +84,19 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
     if (!wanted.length) return made;
     last = wanted[wanted.length - 1]!.row;
     const part = wanted.map((r) => {
-      const unit = r.unit || 'шт';
-      return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit, okei: okeiCodeOf(unit) ?? '', price: r.priceKop, vat: r.vatRate };
+      // «м2», «м.п.», «пара» as the ОКЕИ units the catalogue already has («м²» 055, «пог. м» 018, «пар» 715).
+      const { unit, okei } = normalizeUnit(r.unit || 'шт');
+      const group = r.groupName.trim();
+      return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit: unit || 'шт', okei, group, groupId: null as string | null, price: r.priceKop, vat: r.vatRate };
     });
     await step(async (tx) => {
+      const groups = await groupsByName(tx, ownerId, part.map((p) => p.group));
+      for (const p of part) p.groupId = groups.get(p.group.toLowerCase()) ?? null;
       await tx.execute(sql`
-      with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, price bigint, vat text)),
+      with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, "groupId" uuid, price bigint, vat text)),
       made as (
-        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, prices_changed_at, import_id)
-        select id, ${ownerId}::text, name, norm, article, unit, okei, now(), ${imp.id}::uuid from x
+        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, group_id, prices_changed_at, import_id)
+        select id, ${ownerId}::text, name, norm, article, unit, okei, "groupId", now(), ${imp.id}::uuid from x
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean and coalesce(x.vat, ${opts.vatRate}::text) <> 'none', coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
