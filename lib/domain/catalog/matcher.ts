@@ -1,8 +1,9 @@
 /**
  * Matching price-list rows to catalogue items: by article exactly, then by the normalised name (case, «ё»,
  * punctuation and spacing do not count; the words in any order), then fuzzily by trigram similarity (Dice
- * coefficient of the names' trigram sets). A fuzzy match at or above `UNCERTAIN_MIN` is offered for review
- * («uncertain»); below it the row has no match (a new item).
+ * coefficient of the names' trigram sets), lowered when the names' sizes differ or both have articles that differ.
+ * A fuzzy match at or above `UNCERTAIN_MIN` is offered for review («uncertain»); below it the row has no match (a
+ * new item).
  */
 
 export const UNCERTAIN_MIN = 0.5;
@@ -63,6 +64,30 @@ export function similarity(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size);
 }
 
+/** The numbers of a normalised name («лдсп 16 мм 2800x2070» → 16, 2800x2070): its sizes. */
+const numbersOf = (norm: string): Set<string> => new Set(norm.split(' ').filter((w) => /\d/.test(w)));
+
+/** Sizes that contradict: both names have some and neither's are all among the other's (16 and 16, 2800x2070 agree). */
+function otherSizes(a: Set<string>, b: Set<string>): boolean {
+  if (!a.size || !b.size) return false;
+  const within = (x: Set<string>, y: Set<string>) => [...x].every((n) => y.has(n));
+  return !within(a, b) && !within(b, a);
+}
+
+/** How far a fuzzy score drops when the names' sizes differ (ЛДСП 18 мм is not ЛДСП 16 мм at 95 %). */
+export const SIZE_PENALTY = 0.5;
+/** …and when both have an article and the articles differ (another product of the supplier's list). */
+export const ARTICLE_PENALTY = 0.5;
+
+/** The factor of a fuzzy score between a row and an item: 1, or lower for other sizes and another article. */
+function penalty(rowArticle: string, rowNumbers: Set<string>, item: MatchTarget, itemNumbers: Set<string>): number {
+  let f = 1;
+  if (otherSizes(rowNumbers, itemNumbers)) f *= SIZE_PENALTY;
+  const itemArticle = normalizeArticle(item.article);
+  if (rowArticle && itemArticle && rowArticle !== itemArticle) f *= ARTICLE_PENALTY;
+  return f;
+}
+
 /**
  * An index over the items for matching many rows: lookups by article and name are O(1), fuzzy by a trigram index.
  * Items are added in parts (`add`), so a caller indexing many can let other work run between the parts.
@@ -73,6 +98,7 @@ export function createMatcher() {
   const byName = new Map<string, string>();
   const byTokens = new Map<string, string>();
   const grams: Set<string>[] = [];
+  const numbers: Set<string>[] = [];
   const postings = new Map<string, number[]>();
 
   function add(part: readonly MatchTarget[]) {
@@ -86,6 +112,7 @@ export function createMatcher() {
       if (!byTokens.has(tk)) byTokens.set(tk, it.id);
       const g = trigrams(norm);
       grams.push(g);
+      numbers.push(numbersOf(norm));
       for (const t of g) {
         let list = postings.get(t);
         if (!list) postings.set(t, (list = []));
@@ -115,8 +142,9 @@ export function createMatcher() {
     }
     let best = -1;
     let bestScore = 0;
+    const nums = numbersOf(norm);
     for (const i of counts.keys()) {
-      const s = similarity(g, grams[i]!);
+      const s = similarity(g, grams[i]!) * penalty(art, nums, items[i]!, numbers[i]!);
       if (s > bestScore || (s === bestScore && best >= 0 && items[i]!.id < items[best]!.id)) {
         best = i;
         bestScore = s;

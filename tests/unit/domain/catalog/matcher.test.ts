@@ -39,6 +39,13 @@ describe('buildMatcher', () => {
     expect(match({ name: 'Краска акриловая' })).toBeNull();
     expect(match({ name: '   ' })).toBeNull();
   });
+  it('another size or another article is not a near name: «ЛДСП 18 мм» is not offered as «ЛДСП 16 мм»', () => {
+    expect(match({ name: 'ЛДСП 18 мм Белый 2800×2070' })).toBeNull();
+    const other = match({ article: 'LD-18-W', name: 'ЛДСП 16 мм Белый 2800×2070 (лист)' });
+    expect(other === null || other.score < UNCERTAIN_MIN + 0.05).toBe(true);
+    // The same size, no article in the row: still offered.
+    expect(match({ name: 'ЛДСП 16 мм Белый 2800×2070 лист' })?.itemId).toBe('i1');
+  });
   it('the better of two similar items wins', () => {
     expect(match({ name: 'ЛДСП 16 мм дуб сонома' })?.itemId).toBe('i2');
   });
