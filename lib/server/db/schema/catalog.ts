@@ -120,6 +120,26 @@ export const catalogSupplierMappings = pgTable(
 );
 
 /**
+ * The items a user matched a supplier's articles to in a price list's review («SAM-416» → «Саморез 4×16»): the next
+ * list of that supplier matches them first. `article` is normalised (normalizeArticle).
+ */
+export const catalogSupplierMatches = pgTable(
+  'catalog_supplier_matches',
+  {
+    ownerId: owner(),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    article: text('article').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.supplierId, t.article] })],
+);
+
+/**
  * A price list import: the uploaded file (kept until applied or dropped), its state and progress, the
  * options of the preview, what applying it did. The items and price rows it wrote carry its id (for undo).
  */

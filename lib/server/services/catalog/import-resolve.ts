@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { BasedPrice } from '@/lib/domain/catalog';
+import { normalizeArticle, type BasedPrice } from '@/lib/domain/catalog';
 import { importResolveInput } from '@/lib/schemas/catalog';
-import { catalogImportRows, catalogImports } from '../../db/schema';
+import { catalogImportRows, catalogImports, catalogSupplierMatches } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -62,6 +62,17 @@ export const importResolve = defineCall({
               status: priceStatus(old, newPriceOf({ priceKop: r.priceKop!, vatRate: r.vatRate }, opts)),
             })
             .where(at);
+          // Remembered for this supplier: the article goes to this item in its next price lists.
+          const article = normalizeArticle(r.article);
+          if (article) {
+            await tx
+              .insert(catalogSupplierMatches)
+              .values({ ownerId: user.id, supplierId: imp.supplierId, article, itemId: d.itemId! })
+              .onConflictDoUpdate({
+                target: [catalogSupplierMatches.ownerId, catalogSupplierMatches.supplierId, catalogSupplierMatches.article],
+                set: { itemId: d.itemId!, updatedAt: new Date() },
+              });
+          }
         }
       }
       await tx.update(catalogImports).set({ summary: await summaryOf(tx as never, imp.id) }).where(eq(catalogImports.id, imp.id));

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createMatcher, priceChange, rubToKop, vatBasisOf, type BasedPrice } from '@/lib/domain/catalog';
+import { createMatcher, normalizeArticle, priceChange, rubToKop, vatBasisOf, type BasedPrice } from '@/lib/domain/catalog';
 import { parseDecimal } from '@/lib/domain/money';
 import type { ImportMapping } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { yieldToOthers } from '../../db/yield';
-import { catalogImportRows, catalogImports, catalogItems } from '../../db/schema';
+import { catalogImportRows, catalogImports, catalogItems, catalogSupplierMatches } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { log } from '../../log';
 import { FIELD_TITLES, summaryOf } from './import-model';
@@ -60,6 +60,16 @@ async function supplierPrices(db: Db, ownerId: string, supplierId: string, date:
         order by item_id, valid_from desc, created_at desc`,
   );
   return new Map(found.map((r) => [r.item_id, { kop: Number(r.price_kop), vatIncluded: r.vat_included, vatRate: r.vat_rate }]));
+}
+
+/** The items the owner matched this supplier's articles to in earlier reviews (visible items only), by article. */
+async function rememberedMatches(db: Db, ownerId: string, supplierId: string): Promise<Map<string, string>> {
+  const found = await db
+    .select({ article: catalogSupplierMatches.article, itemId: catalogSupplierMatches.itemId })
+    .from(catalogSupplierMatches)
+    .innerJoin(catalogItems, eq(catalogItems.id, catalogSupplierMatches.itemId))
+    .where(and(eq(catalogSupplierMatches.ownerId, ownerId), eq(catalogSupplierMatches.supplierId, supplierId), itemVisible()));
+  return new Map(found.map((r) => [r.article, r.itemId]));
 }
 
 /** Items of the owner read per statement into the matcher. */
@@ -121,6 +131,7 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
     if (!file?.data) throw new ServiceError('IMPORT_STATE', 'Файл импорта уже не хранится: загрузите его снова.');
     await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, importId));
     const { match } = await ownerMatcher(db, ownerId);
+    const remembered = await rememberedMatches(db, ownerId, file.supplierId);
     const m = opts.mapping;
     const colName = (field: keyof ImportMapping) => {
       const idx = m[field]!;
@@ -163,7 +174,9 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
       else {
         base.priceKop = price.kop;
         base.vatRate = m.vatRate !== undefined ? readVat(get('vatRate')) : null;
-        const hit = match({ article: base.article, name });
+        // An article the user matched for this supplier before goes to that item first.
+        const known = base.article ? remembered.get(normalizeArticle(base.article)) : undefined;
+        const hit = known ? { itemId: known, score: 1, by: 'article' as const } : match({ article: base.article, name });
         if (!hit) base.status = 'new';
         else {
           base.itemId = hit.itemId;
