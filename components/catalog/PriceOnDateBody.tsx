@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { formatIsoDate, moscowToday } from '@/lib/domain/format/date';
-import { formatMoney, formatPercent } from '@/lib/domain/money';
+import { vatBasisText } from '@/lib/domain/catalog';
+import { formatDecimalText, formatMoney, formatPercent } from '@/lib/domain/money';
 import { useLoad } from '@/lib/client/use-load';
 import s from '@/components/specifications/spec-editor.module.css';
 import { catalogApi } from './api';
@@ -50,10 +51,15 @@ export function PriceOnDateBody({ specId, stamp }: { specId: string; stamp: numb
                   <tr key={l.lineId}>
                     <td>{l.name}</td>
                     <td>
-                      {l.qty} {l.unit}
+                      {formatDecimalText(l.qty)} {l.unit}
                     </td>
                     <td>{money(l.savedPrice)}</td>
-                    <td>{l.missing ? 'нет цены' : money(l.price)}</td>
+                    <td>
+                      {l.missing ? 'нет цены' : money(l.price)}
+                      {!l.missing && l.vatRate !== null && l.priceIncludesVat !== null && (
+                        <div className={s.hint}>{vatBasisText({ vatIncluded: l.priceIncludesVat, vatRate: l.vatRate })}</div>
+                      )}
+                    </td>
                     <td>{l.supplierName ? `${l.supplierName}, ${l.validFrom ? formatIsoDate(l.validFrom) : ''}` : '—'}</td>
                   </tr>
                 ))}
