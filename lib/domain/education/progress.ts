@@ -17,19 +17,9 @@ export interface LessonState {
 }
 
 /**
- * Where «Продолжить» leads in a course: the lesson the user last worked in, if not completed; else the first
- * lesson not completed in order; null when every lesson is done.
+ * Where «Продолжить» leads in a course: the first lesson in the course's order not completed — never past a lesson
+ * the user has not opened or not finished; null when every lesson is done.
  */
 export function continueLesson<L extends LessonState>(lessons: readonly L[]): L | null {
-  const open = lessons.filter((l) => !l.completed);
-  if (open.length === 0) return null;
-  const recent = open.filter((l) => l.lastSeenAt !== null).sort((a, b) => (a.lastSeenAt! < b.lastSeenAt! ? 1 : -1))[0];
-  const latestDone = lessons.filter((l) => l.completed && l.lastSeenAt !== null).sort((a, b) => (a.lastSeenAt! < b.lastSeenAt! ? 1 : -1))[0];
-  // After finishing a lesson, go on to the next one rather than back to an older unfinished one.
-  if (recent && (!latestDone || recent.lastSeenAt! >= latestDone.lastSeenAt!)) return recent;
-  if (latestDone) {
-    const after = lessons.slice(lessons.indexOf(latestDone) + 1).find((l) => !l.completed);
-    if (after) return after;
-  }
-  return open[0]!;
+  return lessons.find((l) => !l.completed) ?? null;
 }

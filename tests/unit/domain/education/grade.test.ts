@@ -72,9 +72,11 @@ describe('education grading rules', () => {
     expect(lessonComplete(true, ['a', 'b'], new Set(['a']))).toBe(false);
     const l = (id: string, completed: boolean, lastSeenAt: string | null) => ({ id, title: id, completed, lastSeenAt });
     expect(continueLesson([l('1', false, null), l('2', false, null)])?.id).toBe('1');
-    expect(continueLesson([l('1', false, '2026-11-20'), l('2', false, '2026-11-22'), l('3', false, null)])?.id).toBe('2');
+    // The first unfinished lesson in order, whatever was opened last: never past an unopened or unfinished one.
+    expect(continueLesson([l('1', false, '2026-11-20'), l('2', false, '2026-11-22'), l('3', false, null)])?.id).toBe('1');
     expect(continueLesson([l('1', true, '2026-11-22'), l('2', false, null)])?.id).toBe('2');
-    expect(continueLesson([l('1', false, '2026-11-20'), l('2', true, '2026-11-22'), l('3', false, null)])?.id).toBe('3');
+    expect(continueLesson([l('1', false, '2026-11-20'), l('2', true, '2026-11-22'), l('3', false, null)])?.id).toBe('1');
+    expect(continueLesson([l('1', false, null), l('2', false, null), l('3', true, '2026-11-22'), l('4', false, null)])?.id).toBe('1');
     expect(continueLesson([l('1', true, '2026-11-20')])).toBeNull();
   });
 });
