@@ -1,7 +1,7 @@
 'use client';
 
 import { memo } from 'react';
-import { formatMoney, formatNumber } from '@/lib/domain/money';
+import { formatNumber, formatUnitPrice } from '@/lib/domain/money';
 import { formatIsoDate } from '@/lib/domain/format/date';
 import type { CatalogItem } from './api';
 import { ITEM_TYPE_TITLES } from './labels';
@@ -13,7 +13,7 @@ function PriceCell({ item }: { item: CatalogItem }) {
   if (!p) return <span className={s.muted}>нет цены</span>;
   return (
     <span title={`${p.supplierName}, с ${formatIsoDate(p.validFrom)}${p.vatIncluded ? ', указана с НДС' : ''}`}>
-      {formatMoney(p.priceNoVat)}
+      {formatUnitPrice(p.priceNoVat)}
       <br />
       <span className={s.muted}>{p.supplierName}</span>
     </span>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { formatIsoDate, moscowToday } from '@/lib/domain/format/date';
-import { formatMoney } from '@/lib/domain/money';
+import { formatUnitPrice } from '@/lib/domain/money';
 import { isApiError } from '@/lib/client/api-error';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
@@ -102,12 +102,12 @@ export function PriceRows({ item, prices, onChanged }: { item: CatalogItem; pric
                   {p.supplierId === item.preferredSupplierId && <span className={s.muted}> · предпочтительный</span>}
                 </td>
                 <td className={s.right}>
-                  {formatMoney(p.price)}
+                  {formatUnitPrice(p.price)}
                   <br />
                   <span className={s.muted}>{p.vatIncluded ? 'с НДС' : 'без НДС'}</span>
                 </td>
                 <td>{vatLabel(p.vatRate)}</td>
-                <td className={s.right}>{formatMoney(p.priceNoVat)}</td>
+                <td className={s.right}>{formatUnitPrice(p.priceNoVat)}</td>
                 <td>
                   {formatIsoDate(p.validFrom)}
                   {p.importId && <div className={s.muted}>из прайс-листа</div>}

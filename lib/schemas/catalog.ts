@@ -305,7 +305,7 @@ export interface PriceOnDate {
   price: string;
   vatIncluded: boolean;
   vatRate: string;
-  /** Without VAT, roubles (kopecks, half-up). */
+  /** Without VAT, roubles, as the calculation takes it: up to 4 places (half-up), at least 2 ("0.6967", "35.50"). */
   priceNoVat: string;
   validFrom: string;
 }

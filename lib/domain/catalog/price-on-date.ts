@@ -24,6 +24,14 @@ export function netKop(row: Pick<PriceCandidate, 'priceKop' | 'vatIncluded' | 'v
   return new Dec(row.priceKop).div(rate.div(100).plus(1)).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
 }
 
+/** The price without VAT in roubles as the calculation takes it: exact to 4 places (half-up), at least 2 ("0.6967", "35.50"). */
+export function netPrice(row: Pick<PriceCandidate, 'priceKop' | 'vatIncluded' | 'vatRate'>): string {
+  let net = new Dec(row.priceKop).div(100);
+  if (row.vatIncluded && row.vatRate !== 'none' && !new Dec(row.vatRate).isZero()) net = net.div(new Dec(row.vatRate).div(100).plus(1));
+  const d = net.toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+  return d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+}
+
 const stamp = (r: PriceCandidate) => (r.createdAt === undefined ? 0 : new Date(r.createdAt).getTime());
 
 /** Of two rows of one supplier, the one in force later: the later `validFrom`, then the later written. */

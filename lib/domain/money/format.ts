@@ -17,6 +17,17 @@ export function formatNumber(value: DecLike, places?: number): string {
 /** `1 234,56 ₽`, `−5,00 ₽` — money rounded to kopecks, always two decimals. */
 export const formatMoney = (value: DecLike): string => `${formatNumber(value, 2)}${NBSP}₽`;
 
+/**
+ * A price per unit with the digits it has, up to four (half-up), never fewer than two: `0,6967 ₽`, `35,50 ₽`,
+ * `1 200,00 ₽` — the figure the calculation uses, so a hand check against the screen comes out the same.
+ * Money amounts (totals, lines) stay `formatMoney`.
+ */
+export function formatUnitPrice(value: DecLike): string {
+  const d = roundTo(value, 4);
+  const text = d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+  return `${formatDecimalText(text)}${NBSP}₽`;
+}
+
 /** `22 %`, `15,5 %`, `33,33 %` — up to `places` decimals, trailing zeros dropped. */
 export function formatPercent(value: DecLike, places = 2): string {
   return `${formatNumber(roundTo(value, places))}${NBSP}%`;

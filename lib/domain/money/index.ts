@@ -2,4 +2,4 @@
 export { Dec, dec, sum, min, max, ZERO, HUNDRED, type DecLike } from './decimal';
 export { roundKop, roundRub, roundTo, toMoneyString, toFixedString } from './round';
 export { parseDecimal, parseMoney } from './parse';
-export { formatNumber, formatMoney, formatPercent, formatDecimalText } from './format';
+export { formatNumber, formatMoney, formatUnitPrice, formatPercent, formatDecimalText } from './format';

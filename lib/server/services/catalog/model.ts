@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { kopToRub, netKop, normalizeName } from '@/lib/domain/catalog';
+import { kopToRub, netPrice, normalizeName } from '@/lib/domain/catalog';
 import type { CatalogItem, ItemData, PriceOnDate, PriceRow } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { catalogGroups, catalogItems, catalogPrices, companies } from '../../db/schema';
@@ -46,7 +46,7 @@ export function priceOnWire(r: PriceDbRow, supplierName: string): PriceRow {
     price: kopToRub(r.priceKop),
     vatIncluded: r.vatIncluded,
     vatRate: r.vatRate,
-    priceNoVat: kopToRub(netKop(r)),
+    priceNoVat: netPrice(r),
     validFrom: r.validFrom,
     currency: 'RUB',
     importId: r.importId,

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { changePct, kopToRub, netKop, priceOnDate, rubToKop, type PriceCandidate } from '@/lib/domain/catalog';
+import { changePct, kopToRub, netKop, netPrice, priceOnDate, rubToKop, type PriceCandidate } from '@/lib/domain/catalog';
+import { formatUnitPrice } from '@/lib/domain/money';
 
 const row = (id: string, supplierId: string, priceKop: number, validFrom: string, extra: Partial<PriceCandidate> = {}): PriceCandidate => ({
   id,
@@ -46,6 +47,22 @@ describe('priceOnDate', () => {
   it('of two rows of one supplier and day, the later written wins', () => {
     const same = [row('late', 'A', 5, '2026-01-01', { createdAt: '2026-01-02T00:00:00Z' }), row('early', 'A', 7, '2026-01-01', { createdAt: '2026-01-01T00:00:00Z' })];
     expect(priceOnDate(same, '2026-01-01', { choice: 'lowest' })?.id).toBe('late');
+  });
+});
+
+describe('a price without VAT as the calculation takes it', () => {
+  it('keeps up to 4 digits, half-up, at least 2: a screw at 0,85 with 22 % is 0,6967, not 0,70', () => {
+    expect(netPrice({ priceKop: 85, vatIncluded: true, vatRate: '22' })).toBe('0.6967');
+    expect(netPrice({ priceKop: 3550, vatIncluded: false, vatRate: '22' })).toBe('35.50');
+    expect(netPrice({ priceKop: 12_000, vatIncluded: true, vatRate: '20' })).toBe('100.00');
+    expect(netPrice({ priceKop: 9900, vatIncluded: false, vatRate: 'none' })).toBe('99.00');
+    expect(netPrice({ priceKop: 100, vatIncluded: true, vatRate: '10' })).toBe('0.9091');
+  });
+  it('is shown with its digits: «0,6967 ₽», «35,50 ₽», «1 200,00 ₽»', () => {
+    expect(formatUnitPrice('0.6967')).toBe('0,6967\u00a0₽');
+    expect(formatUnitPrice('35.5')).toBe('35,50\u00a0₽');
+    expect(formatUnitPrice('1200')).toBe('1\u00a0200,00\u00a0₽');
+    expect(formatUnitPrice('0.123456')).toBe('0,1235\u00a0₽');
   });
 });
 
