@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import '../../helpers/s3rver-consistent';
 import { dispatch } from '@/lib/server/gateway/dispatch';
 import { services } from '@/lib/server/gateway/services';
 import { createS3Store, ensureBucket } from '@/lib/server/storage/s3';

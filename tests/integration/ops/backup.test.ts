@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import S3rver from 's3rver';
+import '../../helpers/s3rver-consistent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { parseEnv } from '@/lib/server/env';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client } from 'pg';
 import S3rver from 's3rver';
+import '../../helpers/s3rver-consistent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/server/db/client';
 import { parseEnv } from '@/lib/server/env';

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
+import '../../helpers/s3rver-consistent';
 
 /**
  * s3rver 3.7.1 with the multipart calls it lacks, as S3 answers them: AbortMultipartUpload
