@@ -3,6 +3,7 @@ import { companies } from '@/lib/server/db/schema';
 import type { AppContext } from '@/lib/server/context';
 import type { TestUser } from '../../helpers/auth';
 import { callProduct } from '../../helpers/product';
+import { waitUntil } from '../../helpers/wait-until';
 
 export type Body = Record<string, unknown> & { code?: string; msg?: string; fields?: Record<string, string> };
 
@@ -18,3 +19,13 @@ export async function supplier(ctx: AppContext, user: TestUser, name: string): P
   const [c] = await ctx.db.insert(companies).values({ ownerId: user.user.id, kind: 'legal', fullName: name, shortName: name }).returning({ id: companies.id });
   return c!.id;
 }
+
+/** Polls `catalog/import/status` until the import leaves the `busy` state (`parsing`, `applying`); its last status. */
+export const waitImport = (ctx: AppContext, user: TestUser, importId: string, busy: string) =>
+  waitUntil(
+    async () => {
+      const s = await ok<{ state: string } & Record<string, unknown>>(ctx, user, 'catalog/import/status', { importId });
+      return s.state !== busy && s;
+    },
+    { what: `the import to leave «${busy}»` },
+  );

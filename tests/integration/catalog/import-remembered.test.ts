@@ -4,8 +4,7 @@ import type { CatalogItem, ImportRow } from '@/lib/schemas/catalog';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { productSuite } from '../../helpers/product';
-import { waitUntil } from '../../helpers/wait-until';
-import { ok, supplier } from './helpers';
+import { ok, supplier, waitImport } from './helpers';
 
 /**
  * A match confirmed in a price list's review («SAM-416» → «Саморез 4×16») is remembered for that supplier: its
@@ -15,14 +14,7 @@ import { ok, supplier } from './helpers';
 
 const suite = productSuite();
 
-const poll = (user: TestUser, importId: string, busy: string) =>
-  waitUntil(
-    async () => {
-      const s = await ok<{ state: string }>(suite.ctx, user, 'catalog/import/status', { importId });
-      return s.state !== busy && s;
-    },
-    { what: `the import to leave «${busy}»` },
-  );
+const poll = (user: TestUser, importId: string, busy: string) => waitImport(suite.ctx, user, importId, busy);
 
 async function preview(user: TestUser, supplierId: string, rows: string[]) {
   const csv = ['Артикул;Наименование;Цена', ...rows].join('\r\n');

@@ -5,8 +5,7 @@ import { catalogGroups, catalogItems } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { productSuite } from '../../helpers/product';
-import { waitUntil } from '../../helpers/wait-until';
-import { ok, supplier } from './helpers';
+import { ok, supplier, waitImport } from './helpers';
 
 /**
  * New items of a price list are filed as the supplier filed them: units written «м2», «м.п.», «пара» become the
@@ -16,14 +15,7 @@ import { ok, supplier } from './helpers';
 
 const suite = productSuite();
 
-const poll = (user: TestUser, importId: string, busy: string) =>
-  waitUntil(
-    async () => {
-      const s = await ok<{ state: string }>(suite.ctx, user, 'catalog/import/status', { importId });
-      return s.state !== busy && s;
-    },
-    { what: `the import to leave «${busy}»` },
-  );
+const poll = (user: TestUser, importId: string, busy: string) => waitImport(suite.ctx, user, importId, busy);
 
 describe(`a price list's new items: ОКЕИ units and groups (${testDriver()})`, () => {
   it('«м2» → «м²» (055), «м.п.» → «пог. м» (018), «пара» → «пар» (715); groups as in the file', async () => {
