@@ -16,6 +16,8 @@ import { CostParamsSection } from './CostParamsSection';
 import { CostSpecSection, DRAFT } from './CostSpecSection';
 import { ScenariosPanel } from './ScenariosPanel';
 import { costAnalysisApi, costSourceText, type DefaultsSource } from './api';
+import { costBookHeader } from './book-header';
+import type { CostBookHeader } from '@/lib/domain/cost/export-header';
 import type { CompareColumn } from './CompareTable';
 import { PRINT_KEY, type PrintRequest } from './print-request';
 import { decodeCostQuery, encodeCostQuery } from './url-params';
@@ -23,7 +25,7 @@ import s from './cost.module.css';
 
 // The results (tables, charts, inverse calculation) load with the first calculation; the XLSX writer on «Экспорт».
 const CostResults = dynamic(() => import('./CostResults').then((m) => m.CostResults), { ssr: false });
-const downloadCostXlsx = (result: CostResult) => import('./export').then((m) => m.downloadCostXlsx(result));
+const downloadCostXlsx = (result: CostResult, header: CostBookHeader) => import('./export').then((m) => m.downloadCostXlsx(result, header));
 
 /**
  * `/cost`: pick a specification (or edit a draft), set parameters, get the калькуляция by статьи. The chosen
@@ -58,6 +60,8 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const [autoRun, setAutoRun] = useState(linked.specId || linked.form ? 1 : 0);
   /** What the shown result was calculated from (the printed form recalculates exactly that). */
   const shown = useRef<{ spec: SpecDocument | { specId: string }; params: CostParams } | null>(null);
+  /** The server's answer behind the shown result: the parameters it applied, their source, the date (the XLSX heading). */
+  const shownCalc = useRef<Parameters<typeof costBookHeader>[0] | null>(null);
   const run = useRef(0);
 
   const applyDefaults = useCallback((d: { params: CostParams; source: DefaultsSource }) => {
@@ -103,6 +107,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
       ]);
       if (ticket !== run.current) return;
       shown.current = { spec, params };
+      shownCalc.current = r;
       setResult(r.result);
       setCompare(others.length > 0 ? [{ name: r.result.name, figures: r.result.perUnit }, ...(rest as CompareColumn[])] : null);
       setError(null);
@@ -196,9 +201,12 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
         onCalculate={() => void calculate()}
         onSaveDefaults={() => void saveDefaults()}
         onExport={() => {
-          if (!result) return;
+          const calc = shownCalc.current;
+          if (!result || !calc) return;
           setError(null);
-          downloadCostXlsx(result).catch(() => setError('Не удалось сформировать XLSX. Повторите попытку или обновите страницу.'));
+          costBookHeader(calc, companyId)
+            .then((header) => downloadCostXlsx(result, header))
+            .catch(() => setError('Не удалось сформировать XLSX. Повторите попытку или обновите страницу.'));
         }}
         onPrint={openPrint}
         error={error}

@@ -14,6 +14,7 @@ import { useAppRouter } from '@/components/layout/use-app-router';
 import { useToast } from '@/components/layout/ToastProvider';
 import { processesApi } from '@/components/business-processes/api';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
+import { costBookHeader } from '@/components/cost/book-header';
 import { costApi, specsApi, type StoredSpec } from './api';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
 import { basisOf, type LiveBasis } from './live-basis';
@@ -220,7 +221,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       }
       const r = await costApi.calculate({ spec: doc, params: {} });
       const setName = doc.processSetId ? processSets?.find((p) => p.id === doc.processSetId)?.name : undefined;
-      await downloadSpecXlsx(doc, r.result, { processSetName: setName });
+      await downloadSpecXlsx(doc, r.result, { processSetName: setName, header: await costBookHeader(r) });
     } catch (e) {
       toast.show({ severity: 'error', summary: 'Не удалось выгрузить XLSX', detail: userMessage(e) });
     } finally {

@@ -97,9 +97,18 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   const book = await readBook(fs.readFileSync(file));
   expect(book.worksheets.map((w) => w.name)).toEqual(['Калькуляция', 'Расшифровка']);
   const rows = sheetRows(book, 'Калькуляция');
-  expect(rows[1]).toEqual(['Изделие', 'Стол']);
-  expect(rows[2]).toEqual(['Единица измерения', 'шт (код ОКЕИ 796)']);
-  expect(rows.find((r) => r[0] === 'Метод учёта полуфабрикатов')?.[1]).toBe('Бесполуфабрикатный (по статьям)');
+  // The book's heading, like the print form's: company, date, product, whose parameters.
+  const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date());
+  expect(rows.slice(1, 5)).toEqual([
+    ['', 'Организация', 'своя компания не заведена'],
+    ['', 'Дата расчёта', today],
+    ['', 'Изделие', 'Стол'],
+    ['', 'Единица измерения', 'шт (код ОКЕИ 796)'],
+  ]);
+  const note = (label: string) => rows.find((r) => r[1] === label)?.[2];
+  expect(note('Параметры')).toBe('по умолчанию программы');
+  expect(note('Налоговый режим')).toBe('ОСНО');
+  expect(note('Метод учёта полуфабрикатов')).toBe('Бесполуфабрикатный (по статьям)');
   const fullAt = rows.findIndex((r) => r[1] === 'Полная себестоимость');
   expect(rows[fullAt]?.slice(2)).toEqual(['5508.05', '5508.05', '5508.05']);
   expect(rows.find((r) => r[1] === 'Отпускная цена с НДС')?.slice(2)).toEqual(['8735.77', '8735.77', '8735.77']);

@@ -5,7 +5,7 @@
  * both use it. exceljs is loaded on the first call only, so it stays out of the pages' first-load JS.
  */
 import type { Cell, Worksheet } from 'exceljs';
-import { columnWidths, type XBook, type XCell, type XFormat, type XRowKind, type XSheet } from '@/lib/domain/xlsx/model';
+import { columnWidths, rowHeight, type XBook, type XCell, type XFormat, type XRowKind, type XSheet } from '@/lib/domain/xlsx/model';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -72,11 +72,9 @@ function addSheet(wb: import('exceljs').Workbook, sheet: XSheet) {
     const excelRow = ws.getRow(r + 1);
     row.cells.forEach((c, i) => putCell(excelRow.getCell(i + 1), c));
     styleRow(ws, r + 1, row.kind, widths.length);
-    if (row.kind === 'header') {
-      // Wrapped titles: as many lines as the longest needs (viewers do not grow a row on their own).
-      const lines = Math.max(1, ...row.cells.map((c, i) => Math.ceil((typeof c === 'string' ? c.length : 0) / Math.max(1, (widths[i] ?? 8) - 2))));
-      excelRow.height = 15 * lines;
-    }
+    // Wrapped text: as many lines as the tallest cell needs (viewers do not grow a row on their own).
+    const height = rowHeight(sheet, row, widths);
+    if (height) excelRow.height = height;
   });
   return ws;
 }

@@ -1,5 +1,6 @@
 import { Dec } from '@/lib/domain/money';
-import { colName, money, pct, price, qty, ref, type XCell, type XRow, type XSheet } from '@/lib/domain/xlsx/model';
+import { colName, money, price, qty, ref, type XCell, type XRow, type XSheet } from '@/lib/domain/xlsx/model';
+import { headerPairs, type CostBookHeader } from './export-header';
 import { calculationRows } from './form-rows';
 import { kop } from './num';
 import { okeiCodeOf } from './okei';
@@ -15,8 +16,12 @@ const fx = (f: string, v: string | null, fmt: 'money' | 'pct' = 'money'): XCell 
 /** «шт» → «796» (ОКЕИ), '' for a unit outside the list. */
 const okei = (unit: string | undefined) => (unit ? (okeiCodeOf(unit) ?? '') : '');
 
-/** Columns of a lines table: статья, строка, ед., код ОКЕИ, количество, цена, расчёт, сумма. */
-const LINE_HEADER = ['Статья', 'Строка', 'Ед. изм.', 'Код ОКЕИ', 'Количество', 'Цена, ₽', 'Расчёт', 'Сумма, ₽'];
+/**
+ * Columns of a lines table: статья, строка, ед., код ОКЕИ, количество, цена, расчёт, сумма. «Цена» is on the basis
+ * of «Сумма» (without the supplier's VAT where it is deducted, with it where it is a cost), so that количество ×
+ * цена = сумма on every line; the price as entered is in «Расчёт».
+ */
+const lineHeader = (r: CostResult) => ['Статья', 'Строка', 'Ед. изм.', 'Код ОКЕИ', 'Количество', r.purchaseVatInCost ? 'Цена с НДС, ₽' : 'Цена без НДС, ₽', 'Расчёт', 'Сумма, ₽'];
 const AMOUNT_COL = 7;
 
 interface LinesBlock {
@@ -31,13 +36,13 @@ interface LinesBlock {
  * subtracted (and статья 11 left out under директ-костинг when `production`), a SUMIF formula whose cached
  * value is `total` — when the lines do add up to it (else the figure alone).
  */
-function linesBlock(lines: CostLine[], at: number, total: { title: string; value: string; without11: boolean }): LinesBlock {
-  const rows: XRow[] = [{ cells: LINE_HEADER, kind: 'header' }];
+function linesBlock(head: string[], lines: CostLine[], at: number, total: { title: string; value: string; without11: boolean }): LinesBlock {
+  const rows: XRow[] = [{ cells: head, kind: 'header' }];
   const first = at + 1;
   let sum = new Dec(0);
   for (const l of lines) {
     rows.push({
-      cells: [int(l.article), l.name, l.unit ?? '', okei(l.unit), l.gross ?? l.qty ? qty(l.gross ?? l.qty!) : null, l.price ? price(l.price) : null, l.formula, money(l.amount)],
+      cells: [int(l.article), l.name, l.unit ?? '', okei(l.unit), l.gross ?? l.qty ? qty(l.gross ?? l.qty!) : null, l.price ? price(l.costPrice ?? l.price) : null, l.formula, money(l.amount)],
     });
     if (l.article === '2') sum = sum.minus(l.amount);
     else if (!(total.without11 && l.article === '11')) sum = sum.plus(l.amount);
@@ -54,12 +59,12 @@ function linesBlock(lines: CostLine[], at: number, total: { title: string; value
 /** The sheet «Расшифровка»: the product's lines, then each semi-finished good's own lines. */
 function linesSheet(r: CostResult): { sheet: XSheet; first: number; last: number } {
   const rows: XRow[] = [{ cells: [`Расшифровка по строкам: «${r.name}», на выпуск ${ru(r.outputQty)} ${r.unit}`], kind: 'title' }];
-  const own = linesBlock(r.lines, rows.length + 1, { title: 'Полная себестоимость выпуска (статья 2 вычитается)', value: r.perOutput.fullCost, without11: false });
+  const own = linesBlock(lineHeader(r), r.lines, rows.length + 1, { title: 'Полная себестоимость выпуска (статья 2 вычитается)', value: r.perOutput.fullCost, without11: false });
   rows.push(...own.rows);
   for (const n of r.nested) {
     if (!n.lines) continue;
     rows.push({ cells: [] }, { cells: [`Полуфабрикат «${n.name}»: на выпуск ${ru(n.outputQty)} ${n.unit}`], kind: 'section' });
-    const block = linesBlock(n.lines, rows.length + 1, { title: 'Производственная себестоимость выпуска (статья 2 вычитается)', value: n.productionCost, without11: r.directCosting });
+    const block = linesBlock(lineHeader(r), n.lines, rows.length + 1, { title: 'Производственная себестоимость выпуска (статья 2 вычитается)', value: n.productionCost, without11: r.directCosting });
     rows.push(...block.rows, { cells: [null, `Производственная себестоимость единицы, ${n.unit}`, null, null, null, null, null, money(n.unitProductionCost)] });
   }
   return { sheet: { name: LINES_SHEET, rows, freezeBelow: 3, wrap: [1, 6] }, first: own.first, last: own.last };
@@ -67,27 +72,29 @@ function linesSheet(r: CostResult): { sheet: XSheet; first: number; last: number
 
 
 /**
- * The калькуляция as two sheets. «Калькуляция»: the heading, then статьи and totals on the output, per unit
+ * The калькуляция as two sheets. «Калькуляция»: the heading (company, date, product, output, batch, the parameters
+ * and where they came from — `export-header.ts`), then статьи and totals on the output, per unit
  * and per batch — статьи на выпуск are SUMIF over the lines of «Расшифровка», per unit and per batch ROUND of
  * them by the quantities above, цеховая, производственная, полная, прибыль, наценка, маржа and цена с НДС
  * formulas over the rows (статья 2 is shown positive and subtracted); every formula carries the engine's
  * figure as its cached value. A formula is written only where it gives exactly that figure.
  */
-export function costSheets(r: CostResult): XSheet[] {
+export function costSheets(r: CostResult, header: CostBookHeader): XSheet[] {
   const lines = linesSheet(r);
   const code = okeiCodeOf(r.unit);
-  const rows: XRow[] = [
-    { cells: ['Плановая калькуляция себестоимости'], kind: 'title' },
-    { cells: ['Изделие', r.name] },
-    { cells: ['Единица измерения', code ? `${r.unit} (код ОКЕИ ${code})` : r.unit] },
-    { cells: ['Выпуск в расчёте', qty(r.outputQty)] },
-    { cells: ['Партия', qty(r.batchQty)] },
-  ];
-  const outRow = 4;
-  const batchRow = 5;
-  rows.push({ cells: ['Ставка НДС', r.vatRatePct === null ? 'без НДС' : pct(r.vatRatePct)] });
-  if (r.directCosting) rows.push({ cells: ['Метод', 'директ-костинг: общехозяйственные расходы (статья 11) — в полной себестоимости'] });
-  if (r.nested.length > 0) rows.push({ cells: ['Метод учёта полуфабрикатов', SEMI_FINISHED_METHOD_TITLES[r.semiFinishedMethod]] });
+  // The heading, like the print form's: labels in the статья column, values beside them (spilling to the right).
+  const pairs = headerPairs(r, header);
+  const [company, date, ...rest] = pairs;
+  const rows: XRow[] = [{ cells: ['Плановая калькуляция себестоимости'], kind: 'title' }];
+  const note = (label: string, value: XCell): number => rows.push({ cells: [null, label, value], kind: 'note' });
+  for (const [label, value] of [company!, date!]) note(label, value);
+  note('Изделие', r.name);
+  note('Единица измерения', code ? `${r.unit} (код ОКЕИ ${code})` : r.unit);
+  const outRow = note('Выпуск в расчёте', qty(r.outputQty));
+  const batchRow = note('Партия', qty(r.batchQty));
+  for (const [label, value] of rest) note(label, value);
+  if (r.directCosting) note('Метод', 'директ-костинг: общехозяйственные расходы (статья 11) — в полной себестоимости');
+  if (r.nested.length > 0) note('Метод учёта полуфабрикатов', SEMI_FINISHED_METHOD_TITLES[r.semiFinishedMethod]);
   rows.push({ cells: [] }, {
     cells: ['№', 'Статья калькуляции', `На выпуск ${ru(r.outputQty)} ${r.unit}, ₽`, 'На единицу, ₽', `На партию ${ru(r.batchQty)} ${r.unit}, ₽`],
     kind: 'header',
@@ -108,11 +115,11 @@ export function costSheets(r: CostResult): XSheet[] {
     if (col === 3) {
       if (outQty.equals(1)) return fx(ref(2, row), r.perUnit.articles[no]);
       const ok = kop(new Dec(r.perOutput.articles[no]).div(outQty)).equals(r.perUnit.articles[no]);
-      return ok ? fx(`ROUND(${ref(2, row)}/$B$${outRow},2)`, r.perUnit.articles[no]) : money(r.perUnit.articles[no]);
+      return ok ? fx(`ROUND(${ref(2, row)}/$C$${outRow},2)`, r.perUnit.articles[no]) : money(r.perUnit.articles[no]);
     }
     if (batchQty.equals(1)) return fx(ref(3, row), r.perBatch.articles[no]);
     const ok = kop(new Dec(r.perUnit.articles[no]).times(batchQty)).equals(r.perBatch.articles[no]);
-    return ok ? fx(`ROUND(${ref(3, row)}*$B$${batchRow},2)`, r.perBatch.articles[no]) : money(r.perBatch.articles[no]);
+    return ok ? fx(`ROUND(${ref(3, row)}*$C$${batchRow},2)`, r.perBatch.articles[no]) : money(r.perBatch.articles[no]);
   };
   /** A total as a formula over the rows above (by column letter `X`). */
   const totalFormula = (key: keyof CostFigures, X: (row: number) => string): string | null => {

@@ -1,6 +1,7 @@
 import { Dec, parseDecimal } from '@/lib/domain/money';
 import { money, pct, price, qty, ref, type XCell, type XRow, type XSheet } from '@/lib/domain/xlsx/model';
 import { costSheets } from './export';
+import type { CostBookHeader } from './export-header';
 import { okeiCodeOf } from './okei';
 import { priceHeader, priceVatMode, WASTE_MODE_TITLES } from './spec-columns';
 import type { CostLine, CostResult, SpecDocument } from './types';
@@ -54,9 +55,9 @@ function totalRow(width: number, first: number, last: number, cols: number[], va
  * нетто, отходы % and their mode, брутто, цена, сумма as the калькуляция took them, возвратные отходы — shown
  * positive, they are subtracted), the operations it used (its own and a linked process set's), each table
  * closed by SUM rows; then the калькуляция's sheets (costSheets). `result` must be the calculation of this very
- * document.
+ * document; `opts.header` heads its «Калькуляция» sheet.
  */
-export function specSheets(doc: SpecDocument, result: CostResult, opts: { processSetName?: string } = {}): XSheet[] {
+export function specSheets(doc: SpecDocument, result: CostResult, opts: { processSetName?: string; header: CostBookHeader }): XSheet[] {
   const byId = new Map<string, CostLine>();
   /** Lines a nested specification passed by статьи (бесполуфабрикатный метод), by its material line. */
   const flowed = new Map<string, CostLine[]>();
@@ -128,5 +129,5 @@ export function specSheets(doc: SpecDocument, result: CostResult, opts: { proces
     opCells.push([{ n: String(opCells.length + 1), fmt: 'int' }, l.name, num(l.qty), priceOf(l.price), amount(l.amount), num(machine?.qty), priceOf(machine?.price), amount(machine?.amount)]);
   }
   rows.push(...opCells.map((cells) => ({ cells })), totalRow(opHeader.length, opFirst, opFirst + opCells.length - 1, [4, 7], opCells));
-  return [{ name: 'Спецификация', rows, freezeBelow, wrap: [1, 6] }, ...costSheets(result)];
+  return [{ name: 'Спецификация', rows, freezeBelow, wrap: [1, 6] }, ...costSheets(result, opts.header)];
 }

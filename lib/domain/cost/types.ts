@@ -200,6 +200,12 @@ export interface CostLine {
   qty?: string;
   gross?: string;
   price?: string;
+  /**
+   * The price on the калькуляция's basis when it differs from `price`: without the supplier's VAT (a price with
+   * VAT on ОСНО), or with it (a price without VAT where VAT is part of the cost), to 6 decimals half-up — so that
+   * брутто × costPrice gives `amount` (the XLSX «Цена» column).
+   */
+  costPrice?: string;
   /** The nested specification behind the line (its breakdown is in `CostResult.nested`). */
   specId?: string;
   /** For a line that flows from a nested specification (бесполуфабрикатный метод): the material line's id. */

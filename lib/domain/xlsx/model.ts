@@ -19,8 +19,12 @@ export type XCell =
   /** A formula (without «=») and the value it gives; `v` null — an empty result (a percentage of zero). */
   | { f: string; v: string | null; fmt: XFormat };
 
-/** `title` — the sheet's heading; `header` — a table's column titles; `subtotal` — a bold total; `section` — a table's caption. */
-export type XRowKind = 'title' | 'header' | 'subtotal' | 'section';
+/**
+ * `title` — the sheet's heading; `header` — a table's column titles; `subtotal` — a bold total; `section` — a
+ * table's caption; `note` — a label and its value in the heading (its text spills over empty cells to the right
+ * and does not widen the columns).
+ */
+export type XRowKind = 'title' | 'header' | 'subtotal' | 'section' | 'note';
 
 export interface XRow {
   cells: XCell[];
@@ -83,6 +87,7 @@ export function columnWidths(sheet: XSheet): number[] {
   for (const row of sheet.rows) {
     if (row.kind === 'title' || row.kind === 'section') continue;
     row.cells.forEach((c, i) => {
+      if (row.kind === 'note' && i === row.cells.length - 1) return; // the value spills to the right
       const text = shownText(c);
       // A header wraps: its longest word, or about half the title, sets the width.
       const longest =
@@ -94,4 +99,40 @@ export function columnWidths(sheet: XSheet): number[] {
   }
   for (const i of sheet.wrap ?? []) if (widths[i] !== undefined) widths[i] = Math.min(widths[i]!, WRAP_WIDTH);
   return widths.map((w) => w ?? MIN_WIDTH);
+}
+
+/**
+ * How many lines `text` takes wrapped at spaces in a column `width` characters wide (one character of padding):
+ * viewers keep a row at the height the file gives, so a row with wrapped text has to say it.
+ */
+export function wrappedLines(text: string, width: number): number {
+  const room = Math.max(1, Math.floor(width) - 1);
+  let count = 0;
+  for (const para of text.split('\n')) {
+    let lines = 1;
+    let used = 0;
+    for (const word of para.split(/\s+/).filter(Boolean)) {
+      if (used > 0 && used + 1 + word.length <= room) {
+        used += 1 + word.length;
+        continue;
+      }
+      if (used > 0) lines++;
+      // The word starts a line; one longer than the column breaks over as many as it needs.
+      const over = Math.ceil(word.length / room) - 1;
+      lines += over;
+      used = word.length - over * room;
+    }
+    count += lines;
+  }
+  return Math.max(1, count);
+}
+
+/** A row's height in points: 15 per line of its tallest wrapped cell (headers and the `wrap` columns wrap). */
+export function rowHeight(sheet: XSheet, row: XRow, widths: number[]): number | undefined {
+  let lines = 1;
+  row.cells.forEach((c, i) => {
+    if (row.kind !== 'header' && !sheet.wrap?.includes(i)) return;
+    lines = Math.max(lines, wrappedLines(shownText(c), widths[i] ?? MIN_WIDTH));
+  });
+  return lines > 1 ? 15 * lines : undefined;
 }

@@ -1,6 +1,6 @@
 import { mul, parseFixed, parseOptFixed, pow10, ratioOf, toKopecks, kopString, type Fixed, type Ratio } from './fixed';
 import { ARTICLE_OF, type Run } from './run';
-import { at4, finiteOf, plain, ruFixed, ruKop, ruKopOrPlain } from './text';
+import { at4, costPriceText, finiteOf, plain, ruFixed, ruKop, ruKopOrPlain } from './text';
 import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
 
 const ZERO_FIXED: Fixed = { m: 0n, s: 0 };
@@ -39,6 +39,7 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
   }
 
   let priceNote = '';
+  let costPrice: string | undefined;
   const p = parseOptFixed(m.price);
   if (!p) return null;
   let amountRatio: Ratio = { n: gross.n * p.m, d: gross.d * pow10(p.s) };
@@ -49,8 +50,10 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
   const out = Boolean(m.priceIncludesVat) && !run.vatInCost;
   if (v.m !== 0n && (out || (!m.priceIncludesVat && run.vatInCost))) {
     const base = pow10(v.s + 2);
-    amountRatio = mul(amountRatio, out ? { n: base, d: base + v.m } : { n: base + v.m, d: base });
+    const factor = out ? { n: base, d: base + v.m } : { n: base + v.m, d: base };
+    amountRatio = mul(amountRatio, factor);
     if (withLines) {
+      costPrice = costPriceText(ratioOf(p), factor);
       priceNote = out
         ? ` / ${ruFixed(base + v.m, v.s + 2)} (без НДС ${ruFixed(v.m, v.s)} %)`
         : ` × ${ruFixed(base + v.m, v.s + 2)} (НДС ${ruFixed(v.m, v.s)} % входит в стоимость)`;
@@ -89,6 +92,7 @@ export function fastLine(run: Run, m: MaterialLine, withLines: boolean): FastLin
       qty: plain(q),
       gross: plain(at4(gross)),
       price: plain(p),
+      ...(costPrice === undefined ? {} : { costPrice }),
     },
   ];
   if (ret) {

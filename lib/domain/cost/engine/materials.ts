@@ -1,7 +1,7 @@
 import { grossTexts, returnableQtyText } from './fast';
 import type { Ratio } from './fixed';
 import { ARTICLE_OF, nonNegative, type Run } from './run';
-import { at4, finiteOf, pctText, plain, ratioOfDec, ruExact, ruPrice } from './text';
+import { at4, costPriceText, finiteOf, pctText, plain, ratioOfDec, ruExact, ruPrice } from './text';
 import { Dec, HUNDRED, ZERO, kop, money, ruMoney } from '@/lib/domain/cost/num';
 import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
 import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
@@ -91,14 +91,18 @@ export function exactLine(run: Run, m: MaterialLine, f: string, withLines: boole
   const vatUp = HUNDRED.plus(vatPct ?? 0);
   let amountRaw = g.num.times(price).div(g.den);
   let priceNote = '';
+  let costPrice: string | undefined;
+  const up = ratioOfDec(vatUp);
   if (vatPct === null || vatPct.isZero()) {
     // Not subject to VAT, or at 0 %: the price is the cost either way.
   } else if (m.priceIncludesVat && !run.vatInCost) {
     amountRaw = g.num.times(price).times(HUNDRED).div(g.den.times(vatUp));
     priceNote = ` / ${ruExact(vatUp.div(HUNDRED))} (без НДС ${pctText(vatPct)})`;
+    if (withLines) costPrice = costPriceText(ratioOfDec(price), { n: 100n * up.d, d: up.n });
   } else if (!m.priceIncludesVat && run.vatInCost) {
     amountRaw = g.num.times(price).times(vatUp).div(g.den.times(HUNDRED));
     priceNote = ` × ${ruExact(vatUp.div(HUNDRED))} (НДС ${pctText(vatPct)} входит в стоимость)`;
+    if (withLines) costPrice = costPriceText(ratioOfDec(price), { n: up.n, d: 100n * up.d });
   }
   const amount = kop(amountRaw);
   const article: '1' | '3' | '4' = ARTICLE_OF[m.article ?? 'materials'] ?? '1';
@@ -115,6 +119,7 @@ export function exactLine(run: Run, m: MaterialLine, f: string, withLines: boole
       qty: g.qty.toFixed(),
       gross: plain(at4(g.ratio)),
       price: price.toFixed(),
+      ...(costPrice === undefined ? {} : { costPrice }),
     });
     if (ret?.line) lines.push(ret.line);
   }

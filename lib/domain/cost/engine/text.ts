@@ -37,6 +37,12 @@ export const ruKop = (k: bigint): string => ruMoneyStr(kopString(k));
 /** A ratio rounded half-up to 4 decimals, as {m, s: 4} (for «≈» texts and the `gross` field). */
 export const at4 = (r: Ratio): Fixed => ({ m: divRoundHalfUp(r.n * 10000n, r.d), s: 4 });
 
+/** A price on the калькуляция's basis (a line's `costPrice`): price × factor, rounded half-up to 6 decimals. */
+export const costPriceText = (price: Ratio, factor: Ratio): string => {
+  const r = { n: price.n * factor.n, d: price.d * factor.d };
+  return plain({ m: divRoundHalfUp(r.n * 1000000n, r.d), s: 6 });
+};
+
 /** A price for formulas: two decimals at least, all the decimals it has (`2 000,00`, `1,005`). */
 export function ruKopOrPlain(p: Fixed): string {
   if (p.s <= 2) return ruKop(p.m * pow10(2 - p.s));

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { calculateCost, SEMI_FINISHED_METHOD_TITLES, type SpecDocument } from '@/lib/domain/cost';
 import { CALC_SHEET, costSheets, LINES_SHEET } from '@/lib/domain/cost/export';
-import { columnWidths, shownText } from '@/lib/domain/xlsx/model';
+import { columnWidths, shownText, wrappedLines } from '@/lib/domain/xlsx/model';
+import { Dec } from '@/lib/domain/money';
 import { costXlsx } from '@/components/cost/export';
-import { formulas, readBook, sheetRows, wrongFormulas } from '../../../helpers/xlsx-read';
+import type { CostBookHeader } from '@/lib/domain/cost/export-header';
+import type { PrintCompany } from '@/lib/domain/cost/print-header';
+import { formulas, readBook, sheetRows, unzip, wrongFormulas } from '../../../helpers/xlsx-read';
 
 const rates = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7' };
 const params = { additionalWagePct: '10', shop: { pct: '100', base: 'wages' as const }, general: { pct: '50', base: 'wages' as const }, sellingPct: '5', markupPct: '30' };
@@ -34,6 +37,12 @@ const table: SpecDocument = {
 };
 
 /** The 1-based row whose column B reads `title`. */
+const company: PrintCompany = {
+  kind: 'legal', fullName: 'ООО «Мастерская Дуб»', inn: '7701234567', kpp: '770101001', ogrn: '', legalAddress: '', phone: '', email: '',
+  directorName: '', directorTitle: '', accountantName: '', bankAccounts: [],
+};
+const book: CostBookHeader = { company, date: '2026-11-25', source: 'параметры компании «Мастерская Дуб»', params };
+
 const rowOf = (ws: ExcelJS.Worksheet, title: string) => {
   let at = 0;
   ws.eachRow((row, r) => {
@@ -45,12 +54,28 @@ const rowOf = (ws: ExcelJS.Worksheet, title: string) => {
 describe('XLSX export of the калькуляция', () => {
   it('статьи with subtotals in place (bold), SUM/SUMIF/ROUND formulas that give the engine\'s figures, formats, widths, frozen header, A4 landscape', async () => {
     const r = calculateCost(shelf, { ...params, batchQty: '7' }, { rates });
-    const wb = await readBook(await costXlsx(r));
+    const wb = await readBook(await costXlsx(r, book));
     expect(wb.worksheets.map((w) => w.name)).toEqual([CALC_SHEET, LINES_SHEET]);
     const ws = wb.getWorksheet(CALC_SHEET)!;
     const rows = sheetRows(wb, CALC_SHEET);
-    expect(rows[1]).toEqual(['Изделие', 'Полка <дубовая> & Co']);
-    expect(rows[2]).toEqual(['Единица измерения', 'шт (код ОКЕИ 796)']);
+    // The heading, like the print form's: company, date, product, output, batch, where the parameters came from, rates.
+    expect(rows.slice(1, 8)).toEqual([
+      ['', 'Организация', 'ООО «Мастерская Дуб»; ИНН 7701234567, КПП 770101001'],
+      ['', 'Дата расчёта', '25.11.2026'],
+      ['', 'Изделие', 'Полка <дубовая> & Co'],
+      ['', 'Единица измерения', 'шт (код ОКЕИ 796)'],
+      ['', 'Выпуск в расчёте', '3'],
+      ['', 'Партия', '7'],
+      ['', 'Параметры', 'параметры компании «Мастерская Дуб»'],
+    ]);
+    const note = (label: string) => rows.find((row) => row[1] === label)?.[2];
+    expect(note('Налоговый режим')).toBe('ОСНО');
+    expect(note('НДС поставщиков')).toBe('22\u00a0%, к вычету: цены в расшифровке без НДС');
+    expect(note('Общепроизводственные расходы')).toBe('100\u00a0% от основной ЗП');
+    expect(note('Общехозяйственные расходы')).toBe('50\u00a0% от основной ЗП');
+    expect(note('Коммерческие расходы')).toBe('5\u00a0% от производственной себестоимости');
+    expect(note('Потери от брака')).toBe('нет');
+    expect(note('Цена')).toBe('наценка 30\u00a0% к полной себестоимости');
 
     // Subtotals right after статьи 10, 13 and 14, bold; a статья row is not.
     const art = (no: number) => rows.findIndex((row) => row[0] === String(no)) + 1;
@@ -73,8 +98,8 @@ describe('XLSX export of the калькуляция', () => {
     const lines = wb.getWorksheet(LINES_SHEET)!;
     const lastLine = 2 + r.lines.length;
     expect((ws.getCell(`C${art(1)}`).value as { formula: string }).formula).toBe(`SUMIF('Расшифровка'!$A$3:$A$${lastLine},1,'Расшифровка'!$H$3:$H$${lastLine})`);
-    expect((ws.getCell(`D${art(1)}`).value as { formula: string }).formula).toBe(`ROUND(C${art(1)}/$B$4,2)`);
-    expect((ws.getCell(`E${art(1)}`).value as { formula: string }).formula).toBe(`ROUND(D${art(1)}*$B$5,2)`);
+    expect((ws.getCell(`D${art(1)}`).value as { formula: string }).formula).toBe(`ROUND(C${art(1)}/$C$6,2)`);
+    expect((ws.getCell(`E${art(1)}`).value as { formula: string }).formula).toBe(`ROUND(D${art(1)}*$C$7,2)`);
     expect(formulas(wb).length).toBeGreaterThan(60);
     expect(wrongFormulas(wb)).toEqual([]);
     // The lines' total is the full cost of the output.
@@ -108,14 +133,14 @@ describe('XLSX export of the калькуляция', () => {
 
     // ОКЕИ codes beside the units of the lines.
     const lineRows = sheetRows(wb, LINES_SHEET);
-    expect(lineRows[1]).toEqual(['Статья', 'Строка', 'Ед. изм.', 'Код ОКЕИ', 'Количество', 'Цена, ₽', 'Расчёт', 'Сумма, ₽']);
+    expect(lineRows[1]).toEqual(['Статья', 'Строка', 'Ед. изм.', 'Код ОКЕИ', 'Количество', 'Цена без НДС, ₽', 'Расчёт', 'Сумма, ₽']);
     expect(lineRows.find((row) => row[1] === 'Щит')!.slice(2, 4)).toEqual(['м²', '055']);
     expect(lineRows.find((row) => row[1] === 'Кромка')!.slice(2, 4)).toEqual(['пог. м', '018']);
   });
 
   it('директ-костинг: статья 11 below производственная and inside полная', async () => {
     const r = calculateCost(shelf, { ...params, directCosting: true }, { rates });
-    const wb = await readBook(await costXlsx(r));
+    const wb = await readBook(await costXlsx(r, book));
     const ws = wb.getWorksheet(CALC_SHEET)!;
     const rows = sheetRows(wb, CALC_SHEET);
     const art = (no: number) => rows.findIndex((row) => row[0] === String(no)) + 1;
@@ -130,7 +155,7 @@ describe('XLSX export of the калькуляция', () => {
   it('nested semi-finished goods: each with its own lines table and a производственная total', async () => {
     for (const semiFinishedMethod of ['flow', 'semi'] as const) {
       const r = calculateCost(table, { ...params, semiFinishedMethod }, { rates, resolve: (id) => (id === 'frame' ? frame : undefined) });
-      const wb = await readBook(await costXlsx(r));
+      const wb = await readBook(await costXlsx(r, book));
       const lines = sheetRows(wb, LINES_SHEET);
       const caption = lines.findIndex((row) => row[0] === 'Полуфабрикат «Каркас»: на выпуск 2 шт');
       expect(caption, semiFinishedMethod).toBeGreaterThan(0);
@@ -138,16 +163,80 @@ describe('XLSX export of the калькуляция', () => {
       const total = lines.findIndex((row, i) => i > caption && row[1] === 'Производственная себестоимость выпуска (статья 2 вычитается)');
       expect(lines[total]![7]).toBe(String(Number(r.nested[0]!.productionCost)));
       expect(wb.getWorksheet(LINES_SHEET)!.getCell(`H${total + 1}`).value).toHaveProperty('formula');
-      expect(sheetRows(wb, CALC_SHEET)).toContainEqual(['Метод учёта полуфабрикатов', SEMI_FINISHED_METHOD_TITLES[semiFinishedMethod]]);
+      expect(sheetRows(wb, CALC_SHEET)).toContainEqual(['', 'Метод учёта полуфабрикатов', SEMI_FINISHED_METHOD_TITLES[semiFinishedMethod]]);
       expect(wrongFormulas(wb), semiFinishedMethod).toEqual([]);
     }
   });
 
   it('column widths come from the shown text and are capped for wrapped columns', () => {
     const r = calculateCost(shelf, params, { rates });
-    const [calc, lines] = costSheets(r);
+    const [calc, lines] = costSheets(r, book);
     const widths = columnWidths(calc!);
     expect(widths[1]).toBe(Math.min(60, Math.max(...calc!.rows.filter((row) => !row.kind || row.kind === 'header' || row.kind === 'subtotal').map((row) => shownText(row.cells[1] ?? null).length)) + 2));
     expect(columnWidths(lines!)[6]).toBe(48);
+  });
+
+  it('«Цена» is on the basis of «Сумма»: количество × цена = сумма on every line, whatever VAT the price was entered with', async () => {
+    const legs: SpecDocument = {
+      schemaVersion: 1, name: 'Ножки', unit: 'шт',
+      materials: [
+        { id: 'a', name: 'Ножка с НДС 22 %', unit: 'шт', qty: '3.3', price: '99', priceIncludesVat: true },
+        { id: 'b', name: 'Ножка с НДС 10 %', unit: 'шт', qty: '7', price: '35.5', priceIncludesVat: true, priceVatPct: '10' },
+        { id: 'c', name: 'Ножка «без НДС»', unit: 'шт', qty: '3.3', price: '99', priceIncludesVat: true, priceVatPct: 'none' },
+        { id: 'd', name: 'Ножка без НДС', unit: 'шт', qty: '2', price: '29.1' },
+      ],
+      operations: [],
+    };
+    for (const taxRegime of ['osno', 'usn15'] as const) {
+      const r = calculateCost(legs, { taxRegime }, { rates });
+      const rows = sheetRows(await readBook(await costXlsx(r, book)), LINES_SHEET);
+      expect(rows[1]![5]).toBe(r.purchaseVatInCost ? 'Цена с НДС, ₽' : 'Цена без НДС, ₽');
+      for (const l of r.lines.filter((x) => x.price)) {
+        const row = rows.find((x) => x[1] === l.name)!;
+        expect(new Dec(row[4]!).times(row[5]!).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2), `${taxRegime} ${l.name}`).toBe(l.amount);
+        expect(row[7]).toBe(String(Number(l.amount)));
+      }
+      const price = (name: string) => rows.find((x) => x[1] === name)![5];
+      if (taxRegime === 'osno') {
+        expect([price('Ножка с НДС 22 %'), price('Ножка с НДС 10 %'), price('Ножка «без НДС»'), price('Ножка без НДС')]).toEqual(['81.147541', '32.272727', '99', '29.1']);
+        expect(r.lines.filter((l) => l.price).map((l) => l.amount)).toEqual(['267.79', '225.91', '326.70', '58.20']);
+      } else {
+        // VAT is a cost: a price without it is raised by the line's rate (the калькуляция's 22 % here).
+        expect(price('Ножка без НДС')).toBe('35.502');
+      }
+    }
+  });
+
+  it('every formula carries its cached value (zero too), and rows with wrapped text are as tall as it', async () => {
+    const r = calculateCost(shelf, params, { rates });
+    const files = unzip(await costXlsx(r, book));
+    for (const [name, xml] of files) {
+      if (!name.startsWith('xl/worksheets/sheet')) continue;
+      const cells = xml.toString().match(/<c [^>]*>.*?<\/c>/g) ?? [];
+      const withFormula = cells.filter((c) => c.includes('<f>'));
+      expect(withFormula.length, name).toBeGreaterThan(0);
+      expect(withFormula.filter((c) => !/<v>[^<]*<\/v>/.test(c)), name).toEqual([]);
+    }
+    const wb = await readBook(await costXlsx(r, book));
+    const ws = wb.getWorksheet(LINES_SHEET)!;
+    const width = ws.getColumn(7).width!;
+    let tall = 0;
+    ws.eachRow((row, n) => {
+      const text = String(row.getCell(7).value ?? '');
+      if (n > 2 && typeof row.getCell(7).value === 'string' && text.length > width) {
+        expect(row.height, text).toBe(15 * wrappedLines(text, width));
+        expect(row.height).toBeGreaterThanOrEqual(30);
+        tall++;
+      }
+    });
+    expect(tall).toBeGreaterThan(0);
+  });
+
+  it('wrappedLines: words fill a line up to the width, a long word breaks over as many lines as it needs', () => {
+    expect(wrappedLines('', 10)).toBe(1);
+    expect(wrappedLines('один два', 10)).toBe(1);
+    expect(wrappedLines('один два три', 10)).toBe(2);
+    expect(wrappedLines('абвгдежзийклмнопрст', 10)).toBe(3);
+    expect(wrappedLines('а\nб\nв', 40)).toBe(3);
   });
 });

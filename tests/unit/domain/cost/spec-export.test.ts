@@ -6,6 +6,7 @@ import { priceHeader, priceVatMode, specSheets } from '@/lib/domain/cost/spec-ex
 import { specXlsx } from '@/components/specifications/spec-xlsx';
 import { formulas, readBook, sheetRows, wrongFormulas } from '../../../helpers/xlsx-read';
 
+const header = { company: null, date: '2026-11-25', source: '', params: {} };
 const specRows = (sheets: ReturnType<typeof specSheets>) => sheets[0]!.rows.map((r) => r.cells);
 
 const rates = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7' };
@@ -27,7 +28,7 @@ const shelf: SpecDocument = {
 describe('XLSX export of a specification with its калькуляция', () => {
   it('writes the header, materials with ОКЕИ codes and SUM rows, operations, then the калькуляция sheets; reads back', async () => {
     const result = calculateCost(shelf, params, { rates });
-    const wb = await readBook(await specXlsx(shelf, result));
+    const wb = await readBook(await specXlsx(shelf, result, { header }));
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Спецификация', 'Калькуляция', 'Расшифровка']);
     const rows = sheetRows(wb, 'Спецификация');
     expect(rows[0]).toEqual(['Спецификация']);
@@ -76,7 +77,7 @@ describe('XLSX export of a specification with its калькуляция', () =>
     const used = operationsOfSet(set, '1');
     // what the server calculates (lib/server/services/cost/calculate-cost.ts, withProcessSet)
     const result = calculateCost({ ...doc, operations: [...doc.operations, ...used.operations], materials: [...doc.materials, ...used.energy] }, params, { rates });
-    const rows = sheetRows(await readBook(await specXlsx(doc, result, { processSetName: 'Столярка' })));
+    const rows = sheetRows(await readBook(await specXlsx(doc, result, { processSetName: 'Столярка', header })));
     expect(rows).toContainEqual(['Операции из набора процессов', 'Столярка']);
     expect(rows).toContainEqual(['3', 'Электроэнергия: Пила', 'кВт·ч', '245', '1', '0', 'сверх нормы', '1', '7', '7', '4 Энергия']);
     const ops = rows.findIndex((r) => r?.[1] === 'Операция');
@@ -89,7 +90,7 @@ describe('XLSX export of a specification with its калькуляция', () =>
     expect(priceVatMode(withVat)).toBe('with');
     expect(priceHeader('with')).toBe('Цена, ₽ с НДС');
     const mixed: SpecDocument = { ...shelf, materials: [withVat[0]!, shelf.materials[1]!] };
-    const rows = specRows(specSheets(mixed, calculateCost(mixed, params, { rates })));
+    const rows = specRows(specSheets(mixed, calculateCost(mixed, params, { rates }), { header }));
     const head = rows.findIndex((r) => r[0] === '№' && r[1] === 'Наименование');
     expect(rows[head]![8]).toBe('Цена, ₽ (с НДС или без — по строке)');
     expect(rows[head + 1]![8]).toBe('2000 с НДС');
@@ -98,7 +99,7 @@ describe('XLSX export of a specification with its калькуляция', () =>
 
   it('numbers typed with a comma or digit groups are written as numbers', () => {
     const typed: SpecDocument = { ...shelf, materials: [{ ...shelf.materials[0]!, qty: '0,4', wastePct: '10,0', price: '2 000' }] };
-    const rows = specRows(specSheets(typed, calculateCost({ ...typed, materials: [{ ...shelf.materials[0]! }] }, params, { rates })));
+    const rows = specRows(specSheets(typed, calculateCost({ ...typed, materials: [{ ...shelf.materials[0]! }] }, params, { rates }), { header }));
     const head = rows.findIndex((r) => r[0] === '№' && r[1] === 'Наименование');
     expect(rows[head + 1]!.slice(4, 10)).toEqual([
       { n: '0.4', fmt: 'qty' }, { n: '0.1', fmt: 'pct' }, 'сверх нормы', { n: '0.44', fmt: 'qty' }, { n: '2000', fmt: 'price' }, { n: '880.00', fmt: 'money' },
