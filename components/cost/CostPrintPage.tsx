@@ -9,7 +9,7 @@ import { formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 import { amountInWords } from '@/lib/domain/words';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
-import { costAnalysisApi } from './api';
+import { costAnalysisApi, costSourceText } from './api';
 import { PRINT_KEY, readPrintRequest } from './print-request';
 import s from './print.module.css';
 
@@ -43,7 +43,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'empty' }
   | { kind: 'error'; message: string }
-  | { kind: 'ready'; result: CostResult; date: string; company: PrintCompany | null };
+  | { kind: 'ready'; result: CostResult; date: string; company: PrintCompany | null; source: string };
 
 const dateOf = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 
@@ -60,7 +60,7 @@ async function load(): Promise<State> {
       ),
     ]);
     const company = companies.find((c) => c.id === req.companyId) ?? companies[0] ?? null;
-    return { kind: 'ready', result: calc.result, date: calc.date, company };
+    return { kind: 'ready', result: calc.result, date: calc.date, company, source: costSourceText(calc.defaults) };
   } catch (e) {
     return { kind: 'error', message: userMessage(e) };
   }
@@ -85,7 +85,7 @@ export function CostPrintPage() {
       </div>
     );
   }
-  const { result: r, company, date } = state;
+  const { result: r, company, date, source } = state;
   const approval = approvalBlock(company, date);
   const rows = calculationRows(r.directCosting);
   const cell = (f: CostFigures, row: (typeof rows)[number]) => {
@@ -135,6 +135,7 @@ export function CostPrintPage() {
         {TAX_REGIME_TITLES[r.taxRegime]}, {r.vatRatePct === null ? 'без НДС' : `НДС ${formatPercent(r.vatRatePct)}`}
         {r.directCosting ? ' · директ-костинг' : ''}
         {r.nested.length > 0 ? ` · метод учёта полуфабрикатов: ${SEMI_FINISHED_METHOD_TITLES[r.semiFinishedMethod].toLowerCase()}` : ''}
+        <span data-testid="print-source"> · {source || 'параметры по умолчанию программы'}</span>
       </p>
       <table className={s.table} aria-label="Печатная форма калькуляции">
         <thead>

@@ -142,6 +142,7 @@ test('two-level specification → калькуляция on /cost → XLSX', asy
   await expect(print.getByRole('heading', { name: 'Плановая калькуляция себестоимости' })).toBeVisible();
   await expect(print.getByRole('table', { name: 'Печатная форма калькуляции' }).locator('tr[data-key="fullCost"]')).toContainText(`5${NBSP}508,05`);
   await expect(print.getByTestId('print-price')).toHaveText(`8${NBSP}735,77${NBSP}₽`);
+  await expect(print.getByTestId('print-source')).toHaveText(' · параметры по умолчанию программы');
   await expect(print.getByText('метод учёта полуфабрикатов: бесполуфабрикатный (по статьям)', { exact: false })).toBeVisible();
   await expect(print.getByRole('region', { name: 'Расшифровка полуфабриката «Каркас»' })).toContainText('Распил');
   // «УТВЕРЖДАЮ» at the top right: no own company — lines to fill by hand, the date in words.

@@ -12,7 +12,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** Excel number formats; in a Russian locale `#,##0.00` shows «1 234,56». */
 const NUM_FMT: Record<XFormat, string> = {
   money: '#,##0.00\\ "₽"',
-  price: '#,##0.00########',
+  price: '#,##0.00##',
   pct: '0.00%',
   qty: 'General',
   int: '0',
@@ -67,10 +67,13 @@ function addSheet(wb: import('exceljs').Workbook, sheet: XSheet) {
     },
   });
   if (sheet.freezeBelow) ws.pageSetup.printTitlesRow = `${sheet.freezeBelow - 1}:${sheet.freezeBelow - 1}`;
-  ws.columns = widths.map((width, i) => ({ width, style: sheet.wrap?.includes(i) ? { alignment: { wrapText: true, vertical: 'top' } } : {} }));
+  // Top-aligned everywhere: a row made tall by wrapped text keeps its figures on its first line.
+  ws.columns = widths.map((width, i) => ({ width, style: { alignment: sheet.wrap?.includes(i) ? { wrapText: true, vertical: 'top' } : { vertical: 'top' } } }));
   sheet.rows.forEach((row, r) => {
     const excelRow = ws.getRow(r + 1);
     row.cells.forEach((c, i) => putCell(excelRow.getCell(i + 1), c));
+    // A heading's value reads as text beside its label, a number too.
+    if (row.kind === 'note') excelRow.getCell(row.cells.length).alignment = { horizontal: 'left', vertical: 'top' };
     styleRow(ws, r + 1, row.kind, widths.length);
     // Wrapped text: as many lines as the tallest cell needs (viewers do not grow a row on their own).
     const height = rowHeight(sheet, row, widths);

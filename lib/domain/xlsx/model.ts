@@ -7,7 +7,8 @@
 import { Dec, formatMoney, formatNumber, formatPercent } from '@/lib/domain/money';
 
 /**
- * How a number is shown: `money` «1 234,56 ₽», `price` a unit price with two or more decimals «2 000,00»,
+ * How a number is shown: `money` «1 234,56 ₽», `price` a unit price with two to four decimals «2 000,00»,
+ * «0,6967» (the cell keeps all its digits),
  * `pct` a fraction as «30,00 %», `qty` as typed, `int` whole.
  */
 export type XFormat = 'money' | 'price' | 'pct' | 'qty' | 'int';
@@ -68,7 +69,7 @@ export function shownText(c: XCell): string {
   if (v === null) return '';
   if (c.fmt === 'money') return formatMoney(v);
   if (c.fmt === 'pct') return formatPercent(new Dec(v).times(100));
-  if (c.fmt === 'price') return formatNumber(v, Math.max(2, new Dec(v).decimalPlaces()));
+  if (c.fmt === 'price') return formatNumber(new Dec(v).toDecimalPlaces(4, Dec.ROUND_HALF_UP), Math.max(2, Math.min(4, new Dec(v).decimalPlaces())));
   return formatNumber(v);
 }
 

@@ -5,6 +5,9 @@ import { companies, type CostingDefaultsRow } from '@/lib/server/db/schema';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
 import { callProduct, productSuite } from '../../helpers/product';
+import { readBook, sheetRows } from '../../helpers/xlsx-read';
+import { costXlsx } from '@/components/cost/export';
+import { costSourceText } from '@/components/cost/api';
 
 /**
  * One rule for the parameters of a cost wherever it is shown: the own company's card over the user's saved
@@ -59,6 +62,12 @@ describe(`which parameters a cost uses: company card → saved defaults → prod
     const source = { kind: 'company', id: company, name: 'ООО «Мастерская Дуб»', withUser: true };
     expect(list.defaults).toEqual(source);
     expect((await ok(alice, 'cost/defaults/get', { companyId: company })).source).toEqual(source);
+    // The XLSX, built from /cost's answer as the page builds it: the same figure, the same source in its heading.
+    const book = await readBook(await costXlsx(cost.result, { company: null, date: cost.date, source: costSourceText(cost.defaults), params: cost.params }));
+    const rows = sheetRows(book, 'Калькуляция');
+    expect(rows.find((r) => r[1] === 'Полная себестоимость')?.[3]).toBe(String(Number(list.items[0].fullCost)));
+    expect(rows.find((r) => r[1] === 'Параметры')?.[2]).toBe('параметры компании «ООО «Мастерская Дуб»» и ваши по умолчанию');
+    expect(rows.find((r) => r[1] === 'Общехозяйственные расходы')?.[2]).toBe('120\u00a0% от основной ЗП');
     expect((await ok(alice, 'cost/defaults/get', {})).params).toMatchObject({ taxRegime: 'osno', sellingPct: '5', general: { pct: '120' } });
   });
 
