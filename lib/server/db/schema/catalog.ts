@@ -24,11 +24,13 @@ export const catalogGroups = pgTable(
     ownerId: owner(),
     parentId: uuid('parent_id'),
     name: text('name').notNull(),
+    /** The price list import that made it (from the file's «Группа» column): its undo removes the group while it is empty. */
+    importId: uuid('import_id'),
     version: integer('version').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index('catalog_groups_owner_idx').on(t.ownerId, t.parentId)],
+  (t) => [index('catalog_groups_owner_idx').on(t.ownerId, t.parentId), index('catalog_groups_import_idx').on(t.importId).where(sql`${t.importId} is not null`)],
 );
 
 /**
@@ -180,6 +182,8 @@ export const catalogImportRows = pgTable(
     name: text('name').notNull().default(''),
     unit: text('unit').notNull().default(''),
     groupName: text('group_name').notNull().default(''),
+    /** The type of the item a new row creates (ITEM_TYPES), from the file's «Тип» column or set in the review; null = «Материал». */
+    itemType: text('item_type'),
     priceKop: bigint('price_kop', { mode: 'number' }),
     vatRate: text('vat_rate'),
     status: text('status').notNull(),
