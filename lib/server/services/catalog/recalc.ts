@@ -5,6 +5,7 @@ import { Dec } from '@/lib/domain/money';
 import type { RecalcReportLine } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
+import { recordActivity } from '../activity/record';
 import { withProcessSet } from '../cost/calculate-cost';
 import { defaultParamsFor } from '../cost/defaults';
 import { collectSpecs, specDocOf } from '../cost/load-specs';
@@ -42,7 +43,8 @@ export interface RecalcOptions {
 
 /**
  * Recalculates the out-of-date specifications among `ids` bottom-up (nested before those taking them): each takes
- * the catalogue's current names, units, prices and rates into its lines and is saved as a new version. Answers a
+ * the catalogue's current names, units, prices and rates into its lines and is saved as a new version (counted in
+ * «Мой прогресс» as a save of it by `userId`, like `specs/save`). Answers a
  * report line per specification: полная себестоимость per unit before (as saved) and after, the change in %.
  */
 export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<string, SpecNode>, ids: Iterable<string>, opts: RecalcOptions = {}) {
@@ -101,6 +103,8 @@ export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<st
         try {
           const written = await writeVersion(ctx.db, node.row, userId, { name: node.row.name, metadata: patchMetadata(node.row.metadata, docs[id]) });
           node.row = written;
+          // A version written by a recalculation is the user's save of that specification, as `specs/save` counts it.
+          recordActivity(ctx, userId, 'spec.saved', id);
           line.newCost = after.cost;
           line.changePct = pct(line.oldCost, line.newCost);
           saved.push({ id, name: written.name, version: written.version });
