@@ -82,6 +82,24 @@ export const fileShares = pgTable(
   (t) => [primaryKey({ columns: [t.objectId, t.userId] }), index('files_shares_user_idx').on(t.userId)],
 );
 
+/**
+ * A share to an address that has no account yet: listed with the shares, answered like one, and turned into a
+ * share (files_shares) when an account with this address is created or an account confirms it as its new address.
+ */
+export const fileShareInvites = pgTable(
+  'files_share_invites',
+  {
+    objectId: text('object_id')
+      .notNull()
+      .references(() => fileObjects.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    access: text('access').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.objectId, t.email] }), index('files_share_invites_email_idx').on(t.email)],
+);
+
 /** Public links: the token is shown once and stored as SHA-256; optional expiry and password (argon2id). */
 export const fileLinks = pgTable(
   'files_links',
