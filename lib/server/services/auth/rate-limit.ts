@@ -25,9 +25,10 @@ export type LimitedCall = keyof typeof LIMITS;
 
 const minutesRu = (n: number): string => countOf(n, ['минуту', 'минуты', 'минут']);
 
-function limited(retryS: number): ServiceError {
-  const retry = Math.max(1, retryS);
-  return new ServiceError('RATE_LIMITED', `Слишком много попыток. Повторите через ${minutesRu(Math.ceil(retry / 60))}.`, {
+/** The 429 of every limit: `Retry-After` and `retryAfter` in seconds, the wait in minutes in the message. */
+export function rateLimitedError(retryS: number, what = 'Слишком много попыток', after = ''): ServiceError {
+  const retry = Math.max(1, Math.ceil(retryS));
+  return new ServiceError('RATE_LIMITED', `${what}. Повторите через ${minutesRu(Math.ceil(retry / 60))}${after}.`, {
     headers: { 'Retry-After': String(retry) },
     extra: { retryAfter: retry },
   });
@@ -67,7 +68,7 @@ async function hitAll(ctx: AppContext, windowS: number, hits: Hit[], alongside?:
   );
   for (const h of hits) {
     const row = answered.find((r) => r.rl_bucket === h.bucket && r.rl_subject === h.subject);
-    if (row && Number(row.rl_hits) > h.max * ctx.env.AUTH_RATE_LIMIT_SCALE) throw limited(Number(row.rl_retry));
+    if (row && Number(row.rl_hits) > h.max * ctx.env.AUTH_RATE_LIMIT_SCALE) throw rateLimitedError(Number(row.rl_retry));
   }
   if (!alongside || !answered[0]) return undefined;
   const { rl_bucket: _b, rl_subject: _s, rl_hits: _h, rl_retry: _r, ...row } = answered[0];
