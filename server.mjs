@@ -3,11 +3,11 @@
 // Every request goes to Next, except the calls the app serves before Next (see requestListener).
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { createAppServer } from './server-limits.mjs';
 import { createMetrics, METRICS } from './server-metrics.mjs';
 import { warmUp, WARM_UP_REQUESTS } from './server-warm-up.mjs';
 
@@ -287,7 +287,8 @@ async function main() {
   const metrics = createMetrics();
   globalThis[METRICS] = metrics;
   const nextHandler = app.getRequestHandler();
-  const server = http.createServer(requestListener(nextHandler, { metrics }));
+  // Bounds on how long a client may take over a request (server-limits.mjs: head, body pace, idle connections).
+  const server = createAppServer(requestListener(nextHandler, { metrics }));
   // Aborted by the stop (SIGTERM, SIGINT): the warm-up then sends nothing more.
   const stopped = new AbortController();
   const memoryLog = process.env.MEMORY_LOG === '1';

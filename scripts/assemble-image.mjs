@@ -21,6 +21,7 @@ const COPIES = [
   ['.next/static', '.next/static'],
   ['public', 'public'],
   ['server.mjs', 'server.mjs'],
+  ['server-limits.mjs', 'server-limits.mjs'],
   ['server-metrics.mjs', 'server-metrics.mjs'],
   ['server-warm-up.mjs', 'server-warm-up.mjs'],
   ['lib/server/db/migrations', 'lib/server/db/migrations'],
@@ -30,6 +31,7 @@ const COPIES = [
 /** Files the running server loads outside the bundle; a missing one is a broken image, so assembly stops. */
 export const REQUIRED = [
   'server.mjs',
+  'server-limits.mjs',
   'server-metrics.mjs',
   'server-warm-up.mjs',
   '.next/BUILD_ID',

@@ -28,9 +28,12 @@ export interface UploadOptions {
 const DEFAULT_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
 const isAbort = (e: unknown): boolean => e instanceof DOMException && e.name === 'AbortError';
-/** Worth retrying: no answer, a server failure, a restart. Not: a 4xx the client must fix. */
+/**
+ * Worth retrying: no answer, a server failure, a restart, a chunk the server cut for arriving too slowly (a line
+ * that stalled). Not: a 4xx the client must fix.
+ */
 const retryable = (e: unknown): boolean =>
-  isApiError(e) && (e.status === 0 || e.status >= 500 || e.code === 'NOT_READY' || e.code === 'JWT_EXPIRED');
+  isApiError(e) && (e.status === 0 || e.status === 408 || e.status >= 500 || e.code === 'NOT_READY' || e.code === 'JWT_EXPIRED');
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

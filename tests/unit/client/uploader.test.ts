@@ -5,6 +5,8 @@ import { crc32 as zlibCrc32 } from 'node:zlib';
 const calls: { name: string; body: Record<string, unknown> }[] = [];
 const chunkCalls: { uploadId: string; chunkId: number; size: number }[] = [];
 let failChunkOnce: number | null = null;
+const networkError = () => new ApiError('NETWORK_ERROR', 'нет связи', { status: 0 });
+let failWith: () => ApiError = networkError;
 let lostOnce: number[] | null = null;
 let status: { received: number[]; chunks: number; chunk_size: number; size: number; status: string } | null = null;
 
@@ -38,7 +40,7 @@ vi.mock('@/lib/client/uploader/send-chunk', () => ({
   sendChunk: vi.fn(async (_url: string, uploadId: string, chunkId: number, data: Blob, opts: { onProgress?: (n: number) => void }) => {
     if (failChunkOnce === chunkId) {
       failChunkOnce = null;
-      throw new ApiError('NETWORK_ERROR', 'нет связи', { status: 0 });
+      throw failWith();
     }
     chunkCalls.push({ uploadId, chunkId, size: data.size });
     opts.onProgress?.(data.size);
@@ -57,6 +59,7 @@ describe('uploadFile (seed protocol in the browser)', () => {
     calls.length = 0;
     chunkCalls.length = 0;
     failChunkOnce = null;
+    failWith = networkError;
     status = null;
     lostOnce = null;
     window.localStorage.clear();
@@ -87,6 +90,19 @@ describe('uploadFile (seed protocol in the browser)', () => {
     failChunkOnce = 1;
     await uploadFile(fileOf(10_000_000), { type: 'documents', retryDelays: [0, 0] });
     expect(chunkCalls.map((c) => c.chunkId)).toEqual([0, 1]);
+  });
+
+  it('retries a chunk the server cut for arriving too slowly (408), not one it refused (413)', async () => {
+    failChunkOnce = 1;
+    failWith = () => new ApiError('REQUEST_TIMEOUT', 'медленно', { status: 408 });
+    await uploadFile(fileOf(10_000_000), { type: 'documents', retryDelays: [0, 0] });
+    expect(chunkCalls.map((c) => c.chunkId)).toEqual([0, 1]);
+    chunkCalls.length = 0;
+    window.localStorage.clear();
+    failChunkOnce = 1;
+    failWith = () => new ApiError('PAYLOAD_TOO_LARGE', 'длиннее', { status: 413 });
+    await expect(uploadFile(fileOf(10_000_000), { type: 'documents', retryDelays: [0, 0] })).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(chunkCalls.map((c) => c.chunkId)).toEqual([0]);
   });
 
   it('resumes a remembered upload from uploadStatus, sending only the missing chunks', async () => {

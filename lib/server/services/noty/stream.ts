@@ -8,6 +8,7 @@ import { accessTokenOf, checkSession, requireUser, userOfToken, type SessionUser
 import { notyStreamInput, type NotificationItem } from '@/lib/schemas/noty';
 import { subscribe } from './hub';
 import { notificationsAfter } from './store';
+import { takeStreamSlot } from './stream-limits';
 
 /** How often a stream sends a heartbeat comment (and checks its session); tests shorten it. */
 export const STREAM_TIMING = { heartbeatMs: 20_000 };
@@ -44,7 +45,9 @@ async function sessionOpen(ctx: AppContext, user: SessionUser, token: string): P
  * The caller's notifications as they happen (Server-Sent Events). Answers once this process listens for the
  * user, so whatever is sent after the answer's headers arrive reaches the stream. Body: `retry`, then what was
  * missed after the last event seen (when given), then each new one as `event: notification` with its id; a
- * comment every STREAM_TIMING.heartbeatMs. Ends with `event: end` when the session ends (logout, password change).
+ * comment every STREAM_TIMING.heartbeatMs. Ends with `event: end` when the session ends (logout, password change)
+ * or when the user has opened more streams than STREAM_LIMITS allows (the oldest ends); refused with 503 `BUSY`
+ * while the process holds as many as it may.
  */
 export async function openStream(ctx: AppContext, user: SessionUser, token: string, last: number | null, signal?: AbortSignal): Promise<Response> {
   let out!: ReadableStreamDefaultController<Uint8Array>;
@@ -53,6 +56,7 @@ export async function openStream(ctx: AppContext, user: SessionUser, token: stri
   const sent = new Set<number>();
   let pending: NotificationItem[] | null = [];
   let unsubscribe = () => {};
+  let release = () => {};
   const timer: { heartbeat?: NodeJS.Timeout } = {};
 
   const close = () => {
@@ -60,6 +64,7 @@ export async function openStream(ctx: AppContext, user: SessionUser, token: stri
     closed = true;
     clearInterval(timer.heartbeat);
     unsubscribe();
+    release();
     signal?.removeEventListener('abort', close);
     try {
       out.close();
@@ -98,6 +103,8 @@ export async function openStream(ctx: AppContext, user: SessionUser, token: stri
     }
   };
 
+  // A place among the process's streams (503 when it is full); the user's oldest beyond their limit ends now.
+  release = takeStreamSlot(user.id, end);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       out = controller;
@@ -106,14 +113,21 @@ export async function openStream(ctx: AppContext, user: SessionUser, token: stri
     },
     cancel: close,
   });
-  unsubscribe = await subscribe(ctx, {
-    userId: user.id,
-    sid: user.sid,
-    onNotification: (n) => (pending ? pending.push(n) : send(n)),
-    onSessionEnd: () => void sessionOpen(ctx, user, token).then((open) => open || end()),
-    onGap: () => void catchUp(newest).catch((err) => log.error('noty stream catch-up failed', err)),
-    onShutdown: close,
-  });
+  try {
+    unsubscribe = await subscribe(ctx, {
+      userId: user.id,
+      sid: user.sid,
+      onNotification: (n) => (pending ? pending.push(n) : send(n)),
+      onSessionEnd: () => void sessionOpen(ctx, user, token).then((open) => open || end()),
+      onGap: () => void catchUp(newest).catch((err) => log.error('noty stream catch-up failed', err)),
+      onShutdown: close,
+    });
+  } catch (err) {
+    close();
+    throw err;
+  }
+  // Ended while it subscribed (a newer stream of the user took its place): out of the hub again.
+  if (closed) unsubscribe();
   signal?.addEventListener('abort', close, { once: true });
   if (signal?.aborted) close();
   if (last === null) {
