@@ -22,6 +22,8 @@ import s from './calculators.module.css';
 interface RunAnswer {
   result: Record<string, unknown>;
   steps: CalcStep[];
+  /** «Основание»: the law of the rule, then the source of each rate used. */
+  sources: string[];
 }
 interface RecentRun {
   id: number;
@@ -96,7 +98,7 @@ export function CalculatorView({ id }: { id: string }) {
       setBusy(true);
       try {
         const r = await productApi<RunAnswer>('calculators/run', { id, input: toInput(id, v) });
-        setAnswer({ result: r.result, steps: r.steps });
+        setAnswer({ result: r.result, steps: r.steps, sources: r.sources ?? [] });
         setErrors({});
         setMessage(null);
         const qs = queryOf(id, v);
@@ -245,7 +247,7 @@ export function CalculatorView({ id }: { id: string }) {
             </span>
             {copied ? <span role="status">{copied}</span> : null}
           </div>
-          <ResultView outputs={form.outputs} result={answer.result} steps={answer.steps} />
+          <ResultView outputs={form.outputs} result={answer.result} steps={answer.steps} sources={answer.sources} />
         </>
       ) : null}
       {recent.length > 0 ? (

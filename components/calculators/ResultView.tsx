@@ -28,8 +28,13 @@ interface Period {
   amount: string;
 }
 
-/** The answer: named outputs, the periods or schedule when there is one, and the steps with numbers. */
-export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; result: Record<string, unknown>; steps: CalcStep[] }) {
+/**
+ * The answer: named outputs, the periods or schedule when there is one, the steps with numbers and, under them,
+ * «Основание» — the law of the rule and the official source of each rate used (printed with the page).
+ */
+export function ResultView(props: { outputs: FormOutput[]; result: Record<string, unknown>; steps: CalcStep[]; sources?: string[] }) {
+  // A user's own calculator («Свой калькулятор») has formulas but no law to cite.
+  const { outputs, result, steps, sources = [] } = props;
   const periods = Array.isArray(result.periods) ? (result.periods as Period[]) : null;
   const advances = Array.isArray(result.advances) ? (result.advances as UsnPeriod[]) : null;
   const loan = Array.isArray(result.schedule) && (result.schedule as { month?: number }[])[0]?.month !== undefined;
@@ -175,6 +180,16 @@ export function ResultView({ outputs, result, steps }: { outputs: FormOutput[]; 
           </tbody>
         </table>
       </div>
+      {sources.length > 0 ? (
+        <div className={s.basis} data-testid="calc-sources">
+          <span className={s.basisLabel}>Основание:</span>
+          <ul>
+            {sources.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

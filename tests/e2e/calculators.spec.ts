@@ -148,6 +148,26 @@ test('свой калькулятор: создать, посчитать, по�
   await expect(page.getByRole('region', { name: 'Мои калькуляторы' }).getByRole('link', { name: /Цена с НДС/ })).toBeVisible();
 });
 
+test('основание под шагами: статья закона и решение Банка России о ставке того периода, и на печати', async ({ page, user }) => {
+  expect(user.email).toContain('@');
+  await page.goto('/calculators/tax-penalty?debt=100000&dueDate=28.01.2026&paymentDate=09.03.2026&payer=organization');
+  const basis = page.getByTestId('calc-sources');
+  await expect(basis).toContainText('Основание:');
+  await expect(basis.getByRole('listitem').first()).toHaveText(/^ст\. 75 НК РФ/);
+  await expect(basis.getByRole('listitem').filter({ hasText: 'Решение Совета директоров Банка России от 19.12.2025' })).toHaveCount(1);
+  await expect(basis.getByRole('listitem').filter({ hasText: 'Решение Совета директоров Банка России от 13.02.2026' })).toHaveCount(1);
+  // The print form keeps it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(basis).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  // Another period, another decision.
+  await page.getByLabel('Срок уплаты').fill('10.11.2025');
+  await page.getByLabel('Дата уплаты').fill('20.11.2025');
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(basis.getByRole('listitem').filter({ hasText: 'Решение Совета директоров Банка России от 24.10.2025' })).toHaveCount(1);
+  await expect(basis.getByRole('listitem').filter({ hasText: 'от 13.02.2026' })).toHaveCount(0);
+});
+
 test('ошибки ввода показываются по-русски под полем', async ({ page, user }) => {
   expect(user.email).toContain('@');
   await page.goto('/calculators/tax-penalty');

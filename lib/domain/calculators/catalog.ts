@@ -9,12 +9,13 @@ import { calcIpContributions, type IpContributionsInput } from './ip-contributio
 import { calcLeasing, type LeasingInput } from './leasing';
 import { calcLoan, type LoanInput } from './loan';
 import { calcMarkup, type MarkupInput } from './markup';
-import { type RateBook, type RateKind, rateOn } from './rates';
+import { CALCULATOR_BASIS, sourcesOf } from './basis';
+import { type RateBook, type RateKind, rateOn, recordingReads } from './rates';
 import { calcSalary, type SalaryInput } from './salary';
 import { calcSalaryDelay, type SalaryDelayInput } from './salary-delay';
 import { calcSickLeave, type SickLeaveInput } from './sick-leave';
 import { calcTaxPenalty, type TaxPenaltyInput } from './tax-penalty';
-import type { CalcOutput } from './types';
+import type { CalcAnswer, CalcOutput } from './types';
 import { calcUsn, type UsnInput } from './usn';
 import { calcVacation, type VacationInput } from './vacation';
 import { calcVacationCompensation, type VacationCompensationInput } from './vacation-compensation';
@@ -26,18 +27,36 @@ type Opt<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 const monthOf = (today: string) => today.slice(0, 7);
 const yearOfToday = (today: string) => Number(today.slice(0, 4));
 
-/** One calculator: what the catalog shows, which rate tables it reads, and how it runs. */
+/** One calculator: what the catalog shows, which rate tables it reads, the law of its rule, and how it runs. */
 export interface CalculatorDef<I = never> extends CalculatorMeta {
   rates: RateKind[];
+  /** The law behind the rule (basis.ts); the answer's `sources` add the sources of the rate rows read. */
+  basis: readonly string[];
   /** `today` (YYYY-MM-DD, Moscow) fills the date-dependent defaults. */
-  run(input: I, book: RateBook, today: string): CalcOutput<object>;
+  run(input: I, book: RateBook, today: string): CalcAnswer<object>;
 }
 
-type Body<I> = Omit<CalculatorDef<I>, 'title' | 'group' | 'description'>;
+interface Body<I> {
+  id: string;
+  rates: RateKind[];
+  run(input: I, book: RateBook, today: string): CalcOutput<object>;
+}
 const def = <I,>(d: Body<I>): CalculatorDef<unknown> => {
   const meta = CALCULATOR_META.find((m) => m.id === d.id);
   if (!meta) throw new Error(`calculator ${d.id} has no catalog entry`);
-  return { ...meta, ...(d as unknown as Body<unknown>) };
+  const basis = CALCULATOR_BASIS[d.id];
+  if (!basis?.length) throw new Error(`calculator ${d.id} has no basis`);
+  return {
+    ...meta,
+    rates: d.rates,
+    basis,
+    run: (input, book, today) => {
+      // The rows the calculation reads are its rates' sources.
+      const recording = recordingReads(book);
+      const out = d.run(input as I, recording.book, today);
+      return { ...out, sources: sourcesOf(basis, recording.reads()) };
+    },
+  };
 };
 
 /** The catalog of the 19 calculators, in the order the catalog page shows them. */

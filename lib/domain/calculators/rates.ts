@@ -8,6 +8,8 @@ import { formatIsoDate } from '@/lib/domain/format/date';
 export interface RateRow<V = unknown> {
   effectiveFrom: string;
   value: V;
+  /** The official document that sets the value (a law and its article, a Банк России decision, a decree). */
+  source?: string;
 }
 export type RateBook = Partial<Record<RateKind, RateRow[]>>;
 
@@ -75,6 +77,13 @@ function indexOf(rows: readonly RateRow[]): Index {
   return index;
 }
 
+/** A row read through a book made by `recordingReads`, with its kind. */
+export interface RateRead {
+  kind: RateKind;
+  row: RateRow;
+}
+const readsOf = new WeakMap<RateBook, Map<RateRow, RateKind>>();
+
 /** The row in force on `date` (the latest one starting on or before it). */
 export function rateRowOn<V = string>(book: RateBook, kind: RateKind, date: string): RateRow<V> {
   const day = dayNumber(date);
@@ -89,7 +98,21 @@ export function rateRowOn<V = string>(book: RateBook, kind: RateKind, date: stri
   }
   const found = rows[lo - 1];
   if (!found) throw new RateMissingError(kind, date);
+  const log = readsOf.get(book);
+  if (log && !log.has(found)) log.set(found, kind);
   return found as RateRow<V>;
+}
+
+/**
+ * The same tables as `book` (the same rows, so their indexes are shared) in a book that notes every row read
+ * through it by `rateRowOn`, `rateOn` and `splitByRate`: the rows a calculation stood on, each once, in the
+ * order first read.
+ */
+export function recordingReads(book: RateBook): { book: RateBook; reads: () => RateRead[] } {
+  const own: RateBook = { ...book };
+  const log = new Map<RateRow, RateKind>();
+  readsOf.set(own, log);
+  return { book: own, reads: () => [...log].map(([row, kind]) => ({ kind, row })) };
 }
 
 export const rateOn = <V = string>(book: RateBook, kind: RateKind, date: string): V => rateRowOn<V>(book, kind, date).value;

@@ -12,6 +12,14 @@ export interface CalcOutput<R extends object = object> {
 }
 
 /**
+ * A catalog calculator's answer: the outputs and steps, and what they stand on — the law of the rule, then the
+ * official source of each dated rate read (a Банк России decision, a law and its article, a decree).
+ */
+export interface CalcAnswer<R extends object = object> extends CalcOutput<R> {
+  sources: string[];
+}
+
+/**
  * A fact a calculator cannot accept (debt period upside down, price below variable cost…).
  * `field` is the input path (`to`, `cashFlows.2`); the message is Russian and fit for the form.
  */

@@ -43,11 +43,11 @@ describe(`calculators (${testDriver()})`, () => {
     const seed = seedRateBook();
     const fromDb = await loadRateBook(ctx.db, Object.keys(seed) as RateKind[]);
     expect(fromDb).toEqual(seed);
-    expect(fromDb.key_rate?.at(-1)).toEqual({ effectiveFrom: '2026-02-16', value: '15.5' });
-    expect(fromDb.key_rate?.[0]).toEqual({ effectiveFrom: '2013-09-13', value: '5.5' });
+    expect(fromDb.key_rate?.at(-1)).toEqual({ effectiveFrom: '2026-02-16', value: '15.5', source: 'Решение Совета директоров Банка России от 13.02.2026' });
+    expect(fromDb.key_rate?.[0]).toEqual({ effectiveFrom: '2013-09-13', value: '5.5', source: 'Решение Совета директоров Банка России от 13.09.2013' });
     expect(fromDb.refinancing_rate).toEqual([
-      { effectiveFrom: '2012-09-14', value: '8.25' },
-      { effectiveFrom: '2016-01-01', value: { equalsKeyRate: true } },
+      { effectiveFrom: '2012-09-14', value: '8.25', source: 'Указание Банка России от 13.09.2012 № 2873-У' },
+      { effectiveFrom: '2016-01-01', value: { equalsKeyRate: true }, source: expect.stringMatching(/^Указание Банка России от 11\.12\.2015 № 3894-У/) },
     ]);
   });
 
@@ -83,6 +83,10 @@ describe(`calculators (${testDriver()})`, () => {
       expect(typeof s.formula).toBe('string');
       expect(typeof s.value).toBe('string');
     }
+    // «Основание»: the law of the rule first, then the rates' sources as the database holds them.
+    const sources = r.body.sources as string[];
+    expect(sources.slice(0, CALCULATORS.find((c) => c.id === id)!.basis.length)).toEqual(CALCULATORS.find((c) => c.id === id)!.basis);
+    for (const s of sources) expect(s).toMatch(/[А-Яа-яЁё]/);
   });
 
   it('bad input → 422 with Russian messages per field', async () => {
@@ -172,6 +176,10 @@ describe(`calculators (${testDriver()})`, () => {
     // 21–22.03 at 15,5 % and 23–26.03 at 15 %: 300 000 / 300 × (15,5 % × 2 + 15 % × 4) = 310 + 600
     const after = await call(null, 'calculators/run', { id: 'tax-penalty', input });
     expect(after.body.result).toMatchObject({ amount: '910.00', periods: [{ ratePct: '15.5', days: 2 }, { ratePct: '15', days: 4 }] });
+    // Each period's rate cites its own row: the decision of 13.02.2026, then the new row's source.
+    const keyRateSources = (after.body.sources as string[]).filter((t) => /Банка России/.test(t) && !/Указание/.test(t));
+    expect(keyRateSources).toEqual(['Решение Совета директоров Банка России от 13.02.2026', 'Решение Банка России 20.03.2026 (тест)']);
+    expect(before.body.sources).not.toContain('Решение Банка России 20.03.2026 (тест)');
   });
 
   it('partial payments over the wire; a payment outside the period is a field error', async () => {

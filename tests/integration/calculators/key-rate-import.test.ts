@@ -74,12 +74,17 @@ describe(`calculators/rates/import-key-rate (${testDriver()})`, () => {
     expect(rows).toHaveLength(64);
     const today = moscowToday().split('-').reverse().join('.');
     expect(rows.slice(-2)).toMatchObject([
-      { effectiveFrom: '2026-03-23', value: '15', source: `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${today})`, createdBy: admin.user.id },
-      { effectiveFrom: '2026-04-06', value: '14.5' },
+      { effectiveFrom: '2026-03-23', value: '15', source: `Решение Совета директоров Банка России о ключевой ставке с 23.03.2026 (по таблице Банка России «Ключевая ставка», загружена ${today})`, createdBy: admin.user.id },
+      { effectiveFrom: '2026-04-06', value: '14.5', source: `Решение Совета директоров Банка России о ключевой ставке с 06.04.2026 (по таблице Банка России «Ключевая ставка», загружена ${today})` },
     ]);
     // 21–22.03 at 15,5 % and 23–26.03 at 15 %: 300 000 / 300 × (15,5 % × 2 + 15 % × 4) = 310 + 600
     const after = await call(null, 'calculators/run', { id: 'tax-penalty', input });
     expect((after.body.result as { amount: string }).amount).toBe('910.00');
+    // Each period cites its own decision: the seeded one, then the imported row's.
+    expect((after.body.sources as string[]).filter((t) => t.startsWith('Решение Совета директоров'))).toEqual([
+      'Решение Совета директоров Банка России от 13.02.2026',
+      `Решение Совета директоров Банка России о ключевой ставке с 23.03.2026 (по таблице Банка России «Ключевая ставка», загружена ${today})`,
+    ]);
 
     const again = await call(admin, 'calculators/rates/import-key-rate', { xlsx, apply: true });
     expect(again.body).toMatchObject({ newCount: 0, inserted: 0 });

@@ -15,9 +15,9 @@ const refuse = (message: string) => new ServiceError('VALIDATION_ERROR', message
  * `calculators/rates/import-key-rate` `{xlsx, apply?}` (role `admin`) → `{changes: [{effectiveFrom, value,
  * status: new|same|differs, stored}], newCount, inserted}`. Reads the key-rate table exported from the site of
  * Банк России (first sheet, «Дата» | «Ставка», one row per day), collapses it into change points and compares
- * them with the stored rows; with `apply: true` adds the `new` ones as dated rows with the source «Банк России,
- * ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена <today>)». Stored rows are never changed; importing the same file
- * again adds nothing.
+ * them with the stored rows; with `apply: true` adds the `new` ones as dated rows, each citing its own decision:
+ * «Решение Совета директоров Банка России о ключевой ставке с <its date> (по таблице Банка России «Ключевая
+ * ставка», загружена <today>)». Stored rows are never changed; importing the same file again adds nothing.
  */
 export const importKeyRate = defineCall({
   maxBody: MAX_KEY_RATE_XLSX_BASE64 + 1024,
@@ -43,10 +43,12 @@ export const importKeyRate = defineCall({
     const fresh = preview.filter((c) => c.status === 'new');
     let inserted = 0;
     if (input.apply && fresh.length > 0) {
-      const source = `Банк России, ключевая ставка по решениям Совета директоров (таблица Банка России «Ключевая ставка», загружена ${formatIsoDate(moscowToday())})`;
+      // A calculation cites the row of each period: the decision that set the rate from that date.
+      const loaded = formatIsoDate(moscowToday());
+      const source = (from: string) => `Решение Совета директоров Банка России о ключевой ставке с ${formatIsoDate(from)} (по таблице Банка России «Ключевая ставка», загружена ${loaded})`;
       inserted = await insertRateRows(
         ctx.db,
-        fresh.map((c) => ({ kind: 'key_rate' as const, effectiveFrom: c.effectiveFrom, value: c.value, source, createdBy: user.id })),
+        fresh.map((c) => ({ kind: 'key_rate' as const, effectiveFrom: c.effectiveFrom, value: c.value, source: source(c.effectiveFrom), createdBy: user.id })),
       );
       log.info(`key rate import: ${inserted} rows added by ${user.id}`);
     }

@@ -23,7 +23,7 @@ export interface RateRecord {
  */
 const valueText = sql<string>`${rates.value}::text`;
 
-type CachedRow = { kind: string; effectiveFrom: string; value: unknown };
+type CachedRow = { kind: string; effectiveFrom: string; value: unknown; source: string };
 
 /**
  * The rate table's version: rows, the newest id and the newest writing transaction. Any insert, delete or
@@ -44,10 +44,10 @@ async function allRows(db: Db): Promise<CachedRow[]> {
   const [{ version } = { version: '' }] = await db.select({ version: versionOf }).from(rates);
   if (hit && hit.version === version) return hit.rows;
   const rows = db
-    .select({ kind: rates.kind, effectiveFrom: rates.effectiveFrom, value: valueText })
+    .select({ kind: rates.kind, effectiveFrom: rates.effectiveFrom, value: valueText, source: rates.source })
     .from(rates)
     .orderBy(asc(rates.kind), asc(rates.effectiveFrom))
-    .then((found) => found.map((r) => ({ kind: r.kind, effectiveFrom: r.effectiveFrom, value: JSON.parse(r.value) as unknown })));
+    .then((found) => found.map((r) => ({ kind: r.kind, effectiveFrom: r.effectiveFrom, value: JSON.parse(r.value) as unknown, source: r.source })));
   const entry = { version, rows };
   entry.rows.catch(() => cache.get(db) === entry && cache.delete(db));
   cache.set(db, entry);
@@ -56,7 +56,7 @@ async function allRows(db: Db): Promise<CachedRow[]> {
 
 /**
  * The one reader of the rate table for every consumer (calculators, калькуляция, companies, documents,
- * specifications): the rows of the given kinds as a rate book, frozen and shared by every call. The whole
+ * specifications): the rows of the given kinds (date, value, official source) as a rate book, frozen and shared by every call. The whole
  * table is small; its parsed rows are kept per process and re-read when the table's version changes (one
  * cheap query per call on PostgreSQL; none on the embedded database, whose only writer is this process and
  * forgets the cache when it writes).
@@ -73,7 +73,7 @@ export async function loadRateBook(db: Db, kinds: readonly RateKind[]): Promise<
     const wanted = new Set<string>(kinds);
     const built: RateBook = {};
     for (const r of rows) {
-      if (wanted.has(r.kind)) (built[r.kind as RateKind] ??= []).push(deepFreeze({ effectiveFrom: r.effectiveFrom, value: structuredClone(r.value) }));
+      if (wanted.has(r.kind)) (built[r.kind as RateKind] ??= []).push(deepFreeze({ effectiveFrom: r.effectiveFrom, value: structuredClone(r.value), source: r.source }));
     }
     for (const table of Object.values(built)) Object.freeze(table);
     books.set(key, (book = Object.freeze(built)));

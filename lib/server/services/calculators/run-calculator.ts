@@ -33,7 +33,8 @@ async function runCalculator(ctx: AppContext, id: string, rawInput: unknown, tod
 }
 
 /**
- * `calculators/run` `{id, input}` → `{result, steps, input}`. `input` is the normalized input
+ * `calculators/run` `{id, input}` → `{result, steps, sources, input}`. `sources`: the law of the rule and the
+ * official source of each dated rate used («Основание» under the steps). `input` is the normalized input
  * (decimal strings with a dot), handy for a link. A signed-in user's run goes to their recent runs (after the answer).
  */
 export const runCalculatorCall = defineCall({
@@ -43,6 +44,6 @@ export const runCalculatorCall = defineCall({
     const token = accessTokenOf(req);
     // The run goes to the user's recent runs after the answer (remember-run.ts).
     if (token) rememberRun(ctx, token, input.id, input.input);
-    return { msg: 'Расчёт выполнен', id: input.id, result: out.result, steps: out.steps, input: out.input };
+    return { msg: 'Расчёт выполнен', id: input.id, result: out.result, steps: out.steps, sources: out.sources, input: out.input };
   },
 });

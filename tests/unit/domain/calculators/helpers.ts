@@ -11,5 +11,5 @@ export function run(id: string, input: object, today = TODAY) {
   // Only the tables the calculator declares, as the service loads them: a missing declaration fails here.
   const own = Object.fromEntries(c.rates.map((k) => [k, book[k]])) as RateBook;
   const out = c.run(input, own, today);
-  return out as { result: Record<string, unknown>; steps: { label: string; formula: string; value: string }[] };
+  return out as { result: Record<string, unknown>; steps: { label: string; formula: string; value: string }[]; sources: string[] };
 }

@@ -9,7 +9,8 @@ const taxPenalty = (input: object) => run('tax-penalty', input).result as unknow
 describe('the dated rows since the key rate began', () => {
   it('the key rate is there from 13.09.2013, every row with the decision of the Совет директоров', () => {
     const rates = book.key_rate!;
-    expect(rates[0]).toEqual({ effectiveFrom: '2013-09-13', value: '5.5' });
+    expect(rates[0]).toEqual({ effectiveFrom: '2013-09-13', value: '5.5', source: 'Решение Совета директоров Банка России от 13.09.2013' });
+    expect(rates.find((r) => r.effectiveFrom === '2014-12-16')?.source).toBe('Решение Совета директоров Банка России от 16.12.2014');
     expect(rates).toHaveLength(62);
     expect(rates.find((r) => r.effectiveFrom === '2014-12-16')?.value).toBe('17');
     expect(rates.find((r) => r.effectiveFrom === '2022-02-28')?.value).toBe('20');
