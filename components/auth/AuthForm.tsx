@@ -17,6 +17,7 @@ import { emailSchema, passwordSchema } from '@/lib/schemas/auth';
 import styles from './auth.module.css';
 import { AuthFields, fieldsOf, type AuthFieldErrors, type AuthValues } from './AuthFields';
 import { AuthProviders } from './AuthProviders';
+import { NewAccountQuestion } from './NewAccountQuestion';
 import { OAUTH_NEXT_KEY } from './OAuthCallback';
 
 export type AuthMode = 'combined' | 'login' | 'register' | 'forgot' | 'reset';
@@ -35,6 +36,10 @@ const MODE_OPTIONS = [
 ];
 
 type Fields = AuthFieldErrors;
+
+/** `/auth?mode=register` (the «Зарегистрироваться» links) and `?mode=login` open that tab of the combined page. */
+const modeOfSearch = (initial: AuthMode, asked: string | null): AuthMode =>
+  initial === 'combined' && (asked === 'register' || asked === 'login') ? asked : initial;
 
 /**
  * The `/auth` page and `/forgot-password/{token}` (mode `reset`): this container holds the state and the calls;
@@ -59,7 +64,7 @@ export function AuthForm({
   const router = useRouter();
   /** Signed in and on the way to the next page: the form stays busy until it is gone. */
   const leaving = useRef(false);
-  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [mode, setMode] = useState<AuthMode>(() => modeOfSearch(initialMode, search.get('mode')));
   const [values, setValues] = useState<AuthValues>({ email: '', password: '', confirm: '', remember: false });
   const { email, password, confirm, remember } = values;
   const [errors, setErrors] = useState<Fields>({});
@@ -67,6 +72,8 @@ export function AuthForm({
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [modeChosen, setModeChosen] = useState(false);
+  /** The combined form found no account for this address and asks before creating one. */
+  const [askNew, setAskNew] = useState<string | null>(null);
 
   // A reset link is checked at once: a dead one says so and offers a new one instead of the form.
   const check = useLoad((signal) => authApi('checkPasswordResetToken', { token: resetToken ?? '' }, { signal }), [resetToken], {
@@ -119,6 +126,7 @@ export function AuthForm({
     setErrors({});
     setFailure(null);
     setModeChosen(true);
+    setAskNew(null);
   };
 
   const validate = (): Fields => {
@@ -164,15 +172,49 @@ export function AuthForm({
     signedIn(a);
   };
 
+  /** Runs a call with the form busy; a failure shows its message and its fields' errors. */
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      if (isApiError(err) && err.fields) {
+        const f2: Fields = {};
+        for (const k of ['login', 'password', 'confirm'] as const) if (err.fields[k]) f2[k] = err.fields[k];
+        setErrors(f2);
+      }
+      setFailure(userMessage(err));
+    } finally {
+      if (!leaving.current) setBusy(false);
+    }
+  };
+
+  const createAccount = () => {
+    setFailure(null);
+    void run(async () => {
+      try {
+        await register(await captchaToken());
+      } catch (err) {
+        setAskNew(null);
+        throw err;
+      }
+    });
+  };
+
+  const fixAddress = () => {
+    setAskNew(null);
+    document.getElementById('auth-email')?.focus();
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
     setNotice(null);
+    setAskNew(null);
     const f = validate();
     setErrors(f);
     if (Object.keys(f).length > 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (mode === 'forgot') {
         const a = await authApi('sendPasswordResetLink', { login: email, captchaToken: await captchaToken() });
         setNotice(a.msg);
@@ -190,19 +232,11 @@ export function AuthForm({
         } catch (err) {
           const unknownUser = isApiError(err) && (err.code === 'USER_NOT_FOUND' || err.message === 'User not found');
           if (mode !== 'combined' || !unknownUser) throw err;
-          await register(await captchaToken());
+          // Never an account by a typo: the address is shown and the user decides.
+          setAskNew(email.trim());
         }
       }
-    } catch (err) {
-      if (isApiError(err) && err.fields) {
-        const f2: Fields = {};
-        for (const k of ['login', 'password', 'confirm'] as const) if (err.fields[k]) f2[k] = err.fields[k];
-        setErrors(f2);
-      }
-      setFailure(userMessage(err));
-    } finally {
-      if (!leaving.current) setBusy(false);
-    }
+    });
   };
 
   return (
@@ -223,13 +257,19 @@ export function AuthForm({
       )}
       {notice && <Message className={styles.notice} severity="success" text={notice} />}
       {shownFailure && <Message className={styles.notice} severity="error" text={shownFailure} />}
+      {askNew && mode === 'combined' && !linking && (
+        <NewAccountQuestion email={askNew} busy={busy} onCreate={createAccount} onFix={fixAddress} />
+      )}
       {linking ? null : linkDead && mode === 'reset' ? (
         <Button type="button" label="Запросить новую ссылку" className={styles.submit} onClick={() => switchMode('forgot')} />
       ) : (
         <AuthFields
           mode={mode}
           values={values}
-          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          onChange={(patch) => {
+            if (patch.email !== undefined) setAskNew(null);
+            setValues((v) => ({ ...v, ...patch }));
+          }}
           errors={errors}
           busy={busy}
           onSubmit={(e) => void submit(e)}

@@ -71,7 +71,7 @@ test('регистрация → защищённая страница → пе�
   expect(errors).toEqual([]);
 });
 
-test('«Войти или зарегистрироваться» регистрирует новую почту; ошибки полей по-русски', async ({ page }) => {
+test('«Войти или зарегистрироваться» спрашивает, прежде чем создать аккаунт для новой почты; ошибки полей по-русски', async ({ page }) => {
   await page.goto('/auth?next=//evil.example/x');
   await hydrated(page.getByRole('button', { name: 'Продолжить' })); // typed and clicked before, it would be lost
   await page.getByLabel('Почта').fill('не почта');
@@ -92,6 +92,14 @@ test('«Войти или зарегистрироваться» регистр�
   await page.getByLabel('Почта').fill(email);
   await page.getByLabel('Пароль', { exact: true }).fill('пароль-раз-два');
   await page.getByRole('button', { name: 'Продолжить' }).click();
+  // No account for the address: the form asks before creating one (a typo would not make an empty account).
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(`Аккаунта с почтой ${email} нет. Создать новый?`);
+  await question.getByRole('button', { name: 'Исправить адрес' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByLabel('Почта')).toBeFocused();
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Создать' }).click();
   // `next` pointed off-site: the user lands on the home page instead.
   await expect(page).toHaveURL(/\/$/);
   const info = await page.request.post('/auth-back/api/v2/getUserInfo', { data: {} });
@@ -105,6 +113,12 @@ test('«Войти или зарегистрироваться» регистр�
   await page.getByLabel('Пароль', { exact: true }).fill('другой-пароль');
   await page.getByRole('button', { name: 'Продолжить' }).click();
   await expect(page.getByText('Неверная почта или пароль.')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // «Зарегистрироваться» links open the registration tab.
+  await page.goto('/auth?mode=register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+  await expect(page.getByLabel('Повторите пароль')).toBeVisible();
 });
 
 test('фикстура user: страница сразу с входом, API отвечает по bearer', async ({ request }) => {

@@ -54,7 +54,7 @@ describe('AuthForm', { timeout: 20_000 }, () => {
       assign.mockReset();
     }
   });
-  it('combined mode: login answers "User not found" → register with the same data → go to the safe next path', async () => {
+  it('combined mode: an address with no account is asked about first; «Создать» registers with the same data and goes to the safe next path', async () => {
     search = new URLSearchParams('next=/calculators/vat');
     answer = (c) =>
       c.call === 'login'
@@ -66,11 +66,73 @@ describe('AuthForm', { timeout: 20_000 }, () => {
     type('Пароль', 'пароль-пароль');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toBe('Аккаунта с почтой New@Example.ru нет. Создать новый?СоздатьИсправить адрес');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Создать' }));
+    // Nobody is registered until the user says so.
+    expect(calls.filter((c) => c.call !== 'getRecaptchaSiteKey').map((c) => c.call)).toEqual(['login']);
+    expect(push).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(push).toHaveBeenCalledWith('/calculators/vat'));
     const auth = calls.filter((c) => c.call !== 'getRecaptchaSiteKey');
     expect(auth.map((c) => c.call)).toEqual(['login', 'register']);
     expect(auth[1]!.body).toMatchObject({ login: 'New@Example.ru', password: 'пароль-пароль', remember: true });
     expect(screen.queryByText('User not found')).toBeNull();
+  });
+
+  it('combined mode: «Исправить адрес» registers nobody and returns to the address; so does typing another one', async () => {
+    answer = (c) =>
+      c.call === 'login' && c.body.login === 'owner@example.ru'
+        ? { status: 200, body: { ok: true, msg: 'Вы вошли', accessToken: 'a.b.c', refreshToken: 'r' } }
+        : c.call === 'login'
+          ? { status: 404, body: { ok: false, msg: 'User not found', code: 'USER_NOT_FOUND' } }
+          : { status: 500, body: {} };
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    type('Почта', 'owner@exmaple.ru');
+    type('Пароль', 'пароль-пароль');
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Аккаунта с почтой owner@exmaple.ru нет. Создать новый?');
+    fireEvent.click(screen.getByRole('button', { name: 'Исправить адрес' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Почта', { selector: 'input' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    await screen.findByRole('alertdialog');
+    type('Почта', 'owner@example.ru');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/'));
+    expect(calls.filter((c) => c.call === 'register')).toEqual([]);
+  });
+
+  it('a failed registration after «Создать» shows its message and closes the question', async () => {
+    answer = (c) =>
+      c.call === 'login'
+        ? { status: 404, body: { ok: false, msg: 'User not found', code: 'USER_NOT_FOUND' } }
+        : { status: 429, body: { ok: false, msg: 'Слишком много попыток. Повторите через 60 минут.', code: 'RATE_LIMITED' } };
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    type('Почта', 'new@example.ru');
+    type('Пароль', 'пароль-пароль');
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать' }));
+    expect(await screen.findByText('Слишком много попыток. Повторите через 60 минут.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('/auth?mode=register (the «Зарегистрироваться» links) opens the registration tab; ?mode=login the sign-in one', () => {
+    search = new URLSearchParams('mode=register');
+    const view = render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeTruthy();
+    expect(screen.getByLabelText('Повторите пароль', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Зарегистрироваться' })).toBeTruthy();
+    view.unmount();
+    search = new URLSearchParams('mode=login');
+    const login = render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Вход' })).toBeTruthy();
+    login.unmount();
+    search = new URLSearchParams('mode=nonsense');
+    render(<AuthForm productName="Калькулус" mode="combined" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Войти или зарегистрироваться' })).toBeTruthy();
   });
 
   it('shows Russian field errors and sends nothing while the form is invalid', async () => {
