@@ -110,7 +110,7 @@ test('возврат из Telegram: next с другим сайтом ведёт
   await eachSignedOut(browser, [`//${EVIL}`, `/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`], async (page, left, next) => {
     const result = telegramAuthResult({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Пётр' });
     await page.goto(`/auth?next=${encodeURIComponent(next)}#tgAuthResult=${result}`);
-    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 0 } // the test's timeout bounds it: a busy machine only makes it later);
     await expectHome(page, left, `next=${JSON.stringify(next)}`);
   });
 });
@@ -128,7 +128,7 @@ test('возврат из Яндекс ID: next с другим сайтом в�
     expect(page.url().startsWith(provider)).toBe(true);
     await page.getByLabel('Логин').fill(`redirect-${randomInt(1e9)}`);
     await page.getByRole('button', { name: 'Разрешить' }).click();
-    await page.waitForURL((u) => u.origin !== provider && !u.pathname.startsWith('/auth'), { timeout: 15_000 });
+    await page.waitForURL((u) => u.origin !== provider && !u.pathname.startsWith('/auth'), { timeout: 0 });
     await expectHome(page, left, `next=${JSON.stringify(next)}`);
     await page.context().clearCookies();
   }
