@@ -110,7 +110,8 @@ test('возврат из Telegram: next с другим сайтом ведёт
   await eachSignedOut(browser, [`//${EVIL}`, `/.//${EVIL}`, `/%2e%2e//${EVIL}`, `/a/..//${EVIL}`], async (page, left, next) => {
     const result = telegramAuthResult({ id: randomInt(1_000_000, 2_000_000_000), first_name: 'Пётр' });
     await page.goto(`/auth?next=${encodeURIComponent(next)}#tgAuthResult=${result}`);
-    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 0 } // the test's timeout bounds it: a busy machine only makes it later);
+    // The test's timeout bounds the wait: a busy machine only makes it later.
+    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 0 });
     await expectHome(page, left, `next=${JSON.stringify(next)}`);
   });
 });
