@@ -30,12 +30,22 @@ export async function contextOrUnavailable(given?: AppContext): Promise<AppConte
  */
 export type BodyReader = (limit: number) => Promise<string>;
 
-/** The raw input of a call: the query (GET) or the JSON body; a raw-body call reads its body itself. */
+/**
+ * The raw input of a call: the query (GET) or the JSON body; a raw-body call reads its body itself. A body over the
+ * call's limit is 413 with the call's own message when it has one (`tooLarge`).
+ */
 async function rawInput(def: CallDef, method: string, req: Request, url: URL, readBody?: BodyReader): Promise<Record<string, unknown>> {
   if (method === 'GET') return Object.fromEntries(url.searchParams);
   if (def.body === 'raw') return {};
   const limit = def.maxBody ?? DEFAULT_MAX_BODY;
-  return parseJsonBody(await (readBody ? readBody(limit) : readBodyText(req, limit)), req.headers.get('content-type'));
+  let text: string;
+  try {
+    text = await (readBody ? readBody(limit) : readBodyText(req, limit));
+  } catch (err) {
+    if (def.tooLarge && err instanceof ServiceError && err.code === 'PAYLOAD_TOO_LARGE') throw new ServiceError('PAYLOAD_TOO_LARGE', def.tooLarge);
+    throw err;
+  }
+  return parseJsonBody(text, req.headers.get('content-type'));
 }
 
 /** Refuses input no schema should see: nesting too deep (400), a control character in any string or key (422). */

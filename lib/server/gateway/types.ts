@@ -32,6 +32,8 @@ export interface CallDef<In = unknown, Out extends CallResult = CallResult> {
   body?: 'json' | 'raw';
   /** Largest JSON body in bytes (default 1 MiB). */
   maxBody?: number;
+  /** The 413 message for a body over `maxBody` (a call that carries a file names the file's limit); else the generic one. */
+  tooLarge?: string;
   /**
    * Open to callers without a session (sign-in, public links, arithmetic): the handler checks a token itself
    * where it needs one. Any other call refuses a caller without a valid session (401) before its input is
@@ -56,6 +58,7 @@ export interface CallSpec<S extends z.core.$ZodType, Out extends CallResult> {
   input?: S;
   body?: 'json' | 'raw';
   maxBody?: number;
+  tooLarge?: string;
   public?: boolean;
   handle(args: CallArgs<z.output<S>>): Promise<Out> | Out;
 }

@@ -11,6 +11,7 @@ import { requireUser } from '../auth/require-user';
 import { checkSupplier } from './model';
 import { guessMapping } from './import-model';
 import { fileError, fileRows, formatOf } from './import-read';
+import { checkImportRoom, checkImportSize, dropSupersededFiles, importTooLargeMsg } from './import-storage';
 
 const SAMPLE_ROWS = 6;
 
@@ -37,17 +38,20 @@ async function vatDefault(db: Db, supplierId: string, last: Record<string, unkno
  * `catalog/import/upload {supplierId, fileName, data}` → `{importId, format, columns, mapping, headerRow}`: keeps
  * the file for the preview and shows its first rows as columns with samples; the mapping is the one remembered for
  * the supplier, else guessed from the header; `vat` — with or without VAT to start with (`vatDefault`). Nothing in
- * the catalogue changes.
+ * the catalogue changes. The file: at most 20 МБ (413), within the owner's quota (413 `QUOTA_EXCEEDED`); earlier
+ * unfinished imports of the supplier let go of theirs (import-storage.ts).
  */
 export const importUpload = defineCall({
   input: importUploadInput,
   maxBody: Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64 * 1024,
+  tooLarge: importTooLargeMsg,
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     await checkSupplier(ctx.db, user.id, input.supplierId);
     const bytes = Buffer.from(input.data, 'base64');
     if (!bytes.length) throw fileError('Файл пустой.');
-    if (bytes.length > IMPORT_MAX_BYTES) throw fileError('Файл больше 20 МБ.');
+    checkImportSize(bytes);
+    await checkImportRoom(ctx, user.id, bytes.length);
     const format = formatOf(bytes, input.fileName);
     const head: string[][] = [];
     for await (const r of fileRows(bytes, format)) {
@@ -67,6 +71,7 @@ export const importUpload = defineCall({
       .insert(catalogImports)
       .values({ ownerId: user.id, supplierId: input.supplierId, fileName: input.fileName, format, data: bytes })
       .returning({ id: catalogImports.id });
+    await dropSupersededFiles(ctx.db, user.id, input.supplierId, row!.id);
     return {
       msg: 'Файл загружен. Проверьте соответствие столбцов.',
       importId: row!.id,

@@ -133,13 +133,17 @@ export async function subtreeIds(db: Db, rootId: string): Promise<string[]> {
   return found.map((r) => r.id);
 }
 
-/** Bytes an owner uses: stored files (those in the recycle bin too) plus the declared size of their open uploads. */
+/**
+ * Bytes an owner uses: stored files (those in the recycle bin too), the declared size of their open uploads, and
+ * the files of their price list imports still kept (catalog/import-storage.ts).
+ */
 export async function usedBytes(db: Db, ownerId: string, opts: { exceptUpload?: string } = {}): Promise<number> {
   const [r] = await rows<{ used: string | number | null }>(
     db,
     sql`select (select coalesce(sum(size), 0) from files_objects where owner_id = ${ownerId} and kind = 'file')
              + (select coalesce(sum(size), 0) from files_uploads
-                 where owner_id = ${ownerId} and status = 'open' and id <> ${opts.exceptUpload ?? ''}) as used`,
+                 where owner_id = ${ownerId} and status = 'open' and id <> ${opts.exceptUpload ?? ''})
+             + (select coalesce(sum(octet_length(data)), 0) from catalog_imports where owner_id = ${ownerId} and data is not null) as used`,
   );
   return Number(r?.used ?? 0);
 }

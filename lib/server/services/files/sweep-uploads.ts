@@ -7,6 +7,7 @@ import { dropUpload } from './abort-upload';
 import { sweepPending } from './pending-blobs';
 import { purgeExpired } from './purge';
 import { notify } from '../noty/notify';
+import { expireImports } from '../catalog/import-storage';
 import { HOURS, plural } from '@/lib/domain/format/plural';
 
 export interface SweepResult {
@@ -50,7 +51,10 @@ export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<S
 const KEY = Symbol.for('kalkulus.uploadSweeper');
 type Holder = { [KEY]?: NodeJS.Timeout };
 
-/** Runs the sweep in this server process: a minute after start, then every hour. */
+/**
+ * Runs the sweep in this server process: a minute after start, then every hour; and with it the expiry of price
+ * list imports left unapplied (catalog/import-storage.ts).
+ */
 export function startUploadSweeper(ctx: AppContext, everyMs = 3600_000): void {
   const holder = globalThis as Holder;
   if (holder[KEY]) return;
@@ -62,6 +66,10 @@ export function startUploadSweeper(ctx: AppContext, everyMs = 3600_000): void {
         }
       },
       (e: unknown) => log.warn('upload sweep failed; will retry', e),
+    );
+    expireImports(ctx).then(
+      (n) => n > 0 && log.info(`import sweep: ${n} price list imports left unapplied removed`),
+      (e: unknown) => log.warn('import sweep failed; will retry', e),
     );
   };
   setTimeout(run, 60_000).unref();
