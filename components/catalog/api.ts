@@ -30,6 +30,7 @@ export const importApi = {
   rows: (body: CallInput<'product', 'catalog/import/rows'>, signal?: AbortSignal) => call('product', 'catalog/import/rows', body, { signal }),
   resolve: (body: CallInput<'product', 'catalog/import/resolve'>) => call('product', 'catalog/import/resolve', body),
   createAll: (importId: string, create: boolean) => call('product', 'catalog/import/create-all', { importId, create }),
+  rowType: (body: CallInput<'product', 'catalog/import/row-type'>) => call('product', 'catalog/import/row-type', body),
   apply: (importId: string) => call('product', 'catalog/import/apply', { importId }),
   undo: (importId: string) => call('product', 'catalog/import/undo', { importId }),
   list: (signal?: AbortSignal) => call('product', 'catalog/import/list', {}, { signal }),

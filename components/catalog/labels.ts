@@ -1,11 +1,6 @@
-import type { ItemType } from '@/lib/schemas/catalog';
+import { ITEM_TYPE_TITLES, type ItemType } from '@/lib/domain/catalog/item-type';
 
-/** Russian names of item types (the schema module carries zod, so the page keeps its own copy of the words). */
-export const ITEM_TYPE_TITLES: Record<ItemType, string> = {
-  material: 'Материал',
-  purchased: 'Покупное изделие',
-  energy: 'Энергия',
-  service: 'Услуга',
-};
+/** Russian names of item types (from the domain module: the schema module carries zod). */
+export { ITEM_TYPE_TITLES };
 
 export const ITEM_TYPE_OPTIONS = (Object.keys(ITEM_TYPE_TITLES) as ItemType[]).map((value) => ({ value, label: ITEM_TYPE_TITLES[value] }));

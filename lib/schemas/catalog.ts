@@ -1,3 +1,4 @@
+import { ITEM_TYPES, type ItemType } from '@/lib/domain/catalog/item-type';
 import { parseDecimal } from '@/lib/domain/money';
 import { z } from './classic';
 import { line } from './text';
@@ -8,14 +9,7 @@ import { line } from './text';
  * work centres. Money on the wire is a decimal string of roubles with a dot ("1234.56"); the server keeps kopecks.
  */
 
-export const ITEM_TYPES = ['material', 'purchased', 'energy', 'service'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
-export const ITEM_TYPE_TITLES: Record<ItemType, string> = {
-  material: 'Материал',
-  purchased: 'Покупное изделие',
-  energy: 'Энергия',
-  service: 'Услуга',
-};
+export { ITEM_TYPES, ITEM_TYPE_TITLES, type ItemType } from '@/lib/domain/catalog/item-type';
 
 /** How the price of an item on a date is chosen among suppliers. */
 export const PRICE_CHOICES = ['preferred', 'lowest'] as const;
@@ -185,7 +179,7 @@ export const settingsSaveInput = z.object({
 /* ───────────── import ───────────── */
 
 /** Fields a price list column can be mapped to. */
-export const IMPORT_FIELDS = ['article', 'name', 'unit', 'price', 'vatRate', 'group'] as const;
+export const IMPORT_FIELDS = ['article', 'name', 'unit', 'price', 'vatRate', 'group', 'type'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Column mapping: field → 0-based column index (name and price are required). */
 export const importMappingSchema = z
@@ -196,6 +190,8 @@ export const importMappingSchema = z
     price: z.number({ error: 'Укажите столбец с ценой.' }).int().min(0).max(1000),
     vatRate: z.number().int().min(0).max(1000).optional(),
     group: z.number().int().min(0).max(1000).optional(),
+    /** The item type of a new item («материал», «ПКИ», «услуга»…, lib/domain/catalog/item-type.ts). */
+    type: z.number().int().min(0).max(1000).optional(),
   })
   .superRefine((m, ctx) => {
     const seen = new Map<number, string>();
@@ -262,6 +258,15 @@ export const importResolveInput = z.object({
     .min(1)
     .max(5000)
     .superRefine((ds, ctx) => ds.forEach((d, i) => d.action === 'match' && !d.itemId && ctx.addIssue({ code: 'custom', path: [i, 'itemId'], message: 'Выберите позицию.' }))),
+});
+/** The type of the items new rows create: the listed rows that are new (others are left as they are). */
+export const importRowTypeInput = z.object({
+  importId: uuid('импорт'),
+  rows: z
+    .array(z.number().int().min(1), { error: 'Передайте номера строк.' })
+    .min(1, { error: 'Выберите хотя бы одну строку.' })
+    .max(5000, { error: 'Не больше 5000 строк за раз.' }),
+  type: z.enum(ITEM_TYPES, { error: 'Тип: материал, покупное изделие, энергия или услуга.' }),
 });
 /** Every unmatched row → create (true) or skip (false). */
 export const importCreateAllInput = z.object({ importId: uuid('импорт'), create: z.boolean() });
@@ -370,6 +375,8 @@ export interface ImportRow {
   vat: string | null;
   /** Create a new item from this row on apply. */
   create: boolean;
+  /** The type of the item a new row creates (from the file or set in the review); null — «Материал». */
+  type: ItemType | null;
   /** Russian, names the row and column. */
   error: string | null;
 }

@@ -54,6 +54,11 @@ test('price list import → review → apply → «цены устарели» �
   await expect(wizard.getByTestId('import-summary')).toContainText('новых: 1');
   await wizard.getByRole('tab', { name: /^Новые/ }).click();
   await wizard.getByRole('button', { name: 'Строка 3: создать позицию' }).click();
+  // The new item's type is chosen in its row (no «Тип» column in this file: «Материал» until then).
+  const kind = wizard.getByLabel('Строка 3: тип новой позиции');
+  await expect(kind).toHaveValue('material');
+  await kind.selectOption({ label: 'Покупное изделие' });
+  await expect(kind).toHaveValue('purchased');
   await wizard.getByRole('tab', { name: /^Цена изменится/ }).click();
   const changed = wizard.getByRole('row').filter({ hasText: 'L-16' });
   await expect(changed).toContainText(`1${NBSP}000,00${NBSP}₽`);
@@ -92,6 +97,7 @@ test('price list import → review → apply → «цены устарели» �
   await page.keyboard.press('Escape');
   await expect(row).toContainText(`1${NBSP}200,00${NBSP}₽`);
   await expect(page.getByRole('button', { name: 'Кромка ПВХ 2 мм' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Кромка ПВХ 2 мм' })).toContainText('Покупное изделие');
 
   // The specification using the item is out of date in the list; «Пересчитать все» brings it up to date.
   await page.goto('/specifications');

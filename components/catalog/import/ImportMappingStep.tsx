@@ -23,6 +23,7 @@ const FIELDS: { key: ImportField; label: string; required?: boolean }[] = [
   { key: 'unit', label: 'Единица' },
   { key: 'vatRate', label: 'Ставка НДС' },
   { key: 'group', label: 'Группа' },
+  { key: 'type', label: 'Тип позиции' },
 ];
 
 /** Step 2: which column holds what (with the first values of each column), the price date and VAT. */

@@ -4,9 +4,10 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { userMessage } from '@/lib/client/messages';
 import { useLoad } from '@/lib/client/use-load';
-import type { ImportState } from '@/lib/schemas/catalog';
+import type { ImportState, ItemType } from '@/lib/schemas/catalog';
 import { importApi, type ImportRow, type ImportSummary } from '../api';
 import { ImportRowsTable, type Decision } from './ImportRowsTable';
+import { ITEM_TYPE_OPTIONS } from '../labels';
 import s from '../catalog.module.css';
 
 type Filter = 'uncertain' | 'new' | 'changed' | 'errors' | 'unchanged' | 'all';
@@ -22,8 +23,9 @@ const PAGE = 100;
 const ItemPickerDialog = dynamic(() => import('../ItemPickerDialog').then((m) => m.ItemPickerDialog), { ssr: false });
 
 /**
- * Steps 3 and 4: the rows by status (uncertain matches and new items first), a decision per row, the preview of
- * price changes (old → new, %), «Применить» and, once applied, «Отменить импорт».
+ * Steps 3 and 4: the rows by status (uncertain matches and new items first), a decision per row, the type of each
+ * new item (a row's own, or one for all rows selected), the preview of price changes (old → new, %), «Применить»
+ * and, once applied, «Отменить импорт».
  */
 export function ImportReviewStep({
   importId,
@@ -56,6 +58,9 @@ export function ImportReviewStep({
   const [error, setError] = useState<string | null>(null);
   /** The row whose item is being looked for in the catalogue (another than the one offered). */
   const [picking, setPicking] = useState<ImportRow | null>(null);
+  /** Rows without a match selected on this page, and the type to give them. */
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkType, setBulkType] = useState<ItemType>('material');
   const rows = useLoad((signal) => importApi.rows({ importId, filter, offset, limit: PAGE }, signal), [importId, filter, offset, stamp], { keep: true });
   const list = rows.data?.rows ?? [];
   const total = rows.data?.total ?? 0;
@@ -69,6 +74,30 @@ export function ImportReviewStep({
     } catch (e) {
       setError(userMessage(e));
     }
+  };
+  const setType = async (rowNos: number[], type: ItemType) => {
+    setError(null);
+    try {
+      await importApi.rowType({ importId, rows: rowNos, type });
+      if (rowNos.length > 1) setSelected(new Set());
+      onResolved();
+    } catch (e) {
+      setError(userMessage(e));
+    }
+  };
+  const select = (rowNos: number[], on: boolean) =>
+    setSelected((was) => {
+      const next = new Set(was);
+      for (const n of rowNos) {
+        if (on) next.add(n);
+        else next.delete(n);
+      }
+      return next;
+    });
+  /** Another page: the selection was of this one. */
+  const turn = (by: number) => {
+    setOffset((o) => Math.max(0, o + by));
+    setSelected(new Set());
   };
   const createAll = async (create: boolean) => {
     setError(null);
@@ -98,6 +127,7 @@ export function ImportReviewStep({
             onClick={() => {
               setFilter(f.value);
               setOffset(0);
+              setSelected(new Set());
             }}
           >
             {f.label}
@@ -115,16 +145,44 @@ export function ImportReviewStep({
           </button>
         </div>
       )}
-      <ImportRowsTable list={list} loading={rows.loading} editable={editable} onDecide={(d) => void decide(d)} onPick={setPicking} />
+      {editable && selected.size > 0 && (
+        <div className={s.toolbar} role="group" aria-label="Выбранные строки">
+          <span>Выбрано строк: {selected.size}.</span>
+          <label htmlFor="import-bulk-type">Тип новых позиций</label>
+          <select id="import-bulk-type" className={s.select} value={bulkType} onChange={(e) => setBulkType(e.target.value as ItemType)}>
+            {ITEM_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="p-button p-button-sm p-button-outlined" onClick={() => void setType([...selected], bulkType)}>
+            Задать тип выбранным
+          </button>
+          <button type="button" className="p-button p-button-sm p-button-text" onClick={() => setSelected(new Set())}>
+            Снять выбор
+          </button>
+        </div>
+      )}
+      <ImportRowsTable
+        list={list}
+        loading={rows.loading}
+        editable={editable}
+        selected={selected}
+        onSelect={select}
+        onType={(rowNos, type) => void setType(rowNos, type)}
+        onDecide={(d) => void decide(d)}
+        onPick={setPicking}
+      />
       {total > PAGE && (
         <div className={s.pager}>
           <span className={s.muted}>
             {offset + 1}–{Math.min(offset + PAGE, total)} из {total}
           </span>
-          <button type="button" className="p-button p-button-sm p-button-text" disabled={offset === 0} onClick={() => setOffset((o) => Math.max(0, o - PAGE))}>
+          <button type="button" className="p-button p-button-sm p-button-text" disabled={offset === 0} onClick={() => turn(-PAGE)}>
             Назад
           </button>
-          <button type="button" className="p-button p-button-sm p-button-text" disabled={offset + PAGE >= total} onClick={() => setOffset((o) => o + PAGE)}>
+          <button type="button" className="p-button p-button-sm p-button-text" disabled={offset + PAGE >= total} onClick={() => turn(PAGE)}>
             Дальше
           </button>
         </div>
@@ -171,7 +229,7 @@ export function ImportReviewStep({
             </button>
           </>
         )}
-        {state === 'undone' && <span role="status">Импорт отменён: цены и созданные позиции удалены.</span>}
+        {state === 'undone' && <span role="status">Импорт отменён: цены, созданные позиции и пустые созданные группы удалены.</span>}
       </div>
     </div>
   );

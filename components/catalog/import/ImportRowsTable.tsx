@@ -1,8 +1,10 @@
 'use client';
 
 import { formatMoney, formatPercent } from '@/lib/domain/money';
+import type { ItemType } from '@/lib/schemas/catalog';
 import { type ImportRow } from '../api';
 import { EmptyRow } from '../TableParts';
+import { ITEM_TYPE_OPTIONS, ITEM_TYPE_TITLES } from '../labels';
 import s from '../catalog.module.css';
 
 export type Decision = { row: number; action: 'match' | 'create' | 'skip'; itemId?: string };
@@ -39,18 +41,67 @@ function Decide({ r, onDecide, onPick }: { r: ImportRow; onDecide: (d: Decision[
   );
 }
 
+/** The type of the item a new row creates: a choice while the review is open, its title once applied. */
+function NewItemType({ r, editable, onType }: { r: ImportRow; editable: boolean; onType: (rows: number[], type: ItemType) => void }) {
+  const type = r.type ?? 'material';
+  if (!editable) return <div className={s.muted}>{ITEM_TYPE_TITLES[type]}</div>;
+  return (
+    <div>
+      <select className={s.select} aria-label={`Строка ${r.row}: тип новой позиции`} value={type} onChange={(e) => onType([r.row], e.target.value as ItemType)}>
+        {ITEM_TYPE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Rows of the page that can be selected: those without a match, whose new item's type can be set. */
+export const selectable = (list: ImportRow[]) => list.filter((r) => r.status === 'new').map((r) => r.row);
+
 /**
- * The rows of the import under review: the row in the file, the item it matches, old → new price with %, the
- * decision. On a phone (≤ 640 px) each row is a card — name, item, «Было · Стало · Изменение» side by side and the
- * decision buttons under them — so nothing scrolls sideways.
+ * The rows of the import under review: the row in the file, the item it matches (a new item with its type), old →
+ * new price with %, the decision. A row without a match can be selected (the box by its number) to set the type of
+ * several at once. On a phone (≤ 640 px) each row is a card — name, item, «Было · Стало · Изменение» side by side
+ * and the decision buttons under them — so nothing scrolls sideways.
  */
-export function ImportRowsTable({ list, loading, editable, onDecide, onPick }: { list: ImportRow[]; loading: boolean; editable: boolean; onDecide: (d: Decision[]) => void; onPick: (r: ImportRow) => void }) {
+export function ImportRowsTable({
+  list,
+  loading,
+  editable,
+  selected,
+  onSelect,
+  onType,
+  onDecide,
+  onPick,
+}: {
+  list: ImportRow[];
+  loading: boolean;
+  editable: boolean;
+  /** Rows selected (by number). */
+  selected: ReadonlySet<number>;
+  onSelect: (rows: number[], on: boolean) => void;
+  onType: (rows: number[], type: ItemType) => void;
+  onDecide: (d: Decision[]) => void;
+  onPick: (r: ImportRow) => void;
+}) {
+  const canSelect = editable ? selectable(list) : [];
+  const all = canSelect.length > 0 && canSelect.every((n) => selected.has(n));
   return (
     <div className={s.scroll}>
       <table className={`${s.table} ${s.review}`} aria-label="Строки прайс-листа" aria-busy={loading}>
         <thead>
           <tr>
-            <th>Строка</th>
+            <th>
+              {canSelect.length > 0 && (
+                <>
+                  <input type="checkbox" aria-label="Выбрать все новые позиции на странице" checked={all} onChange={(e) => onSelect(canSelect, e.target.checked)} />{' '}
+                </>
+              )}
+              Строка
+            </th>
             <th>Артикул</th>
             <th>Наименование в файле</th>
             <th>Позиция номенклатуры</th>
@@ -66,6 +117,11 @@ export function ImportRowsTable({ list, loading, editable, onDecide, onPick }: {
             return (
               <tr key={r.row}>
                 <td className={s.rowNo} data-label="Строка">
+                  {editable && r.status === 'new' && (
+                    <>
+                      <input type="checkbox" aria-label={`Выбрать строку ${r.row}`} checked={selected.has(r.row)} onChange={(e) => onSelect([r.row], e.target.checked)} />{' '}
+                    </>
+                  )}
                   {r.row}
                 </td>
                 <td className={s.article} data-label="Артикул">
@@ -88,6 +144,7 @@ export function ImportRowsTable({ list, loading, editable, onDecide, onPick }: {
                   ) : (
                     <span className={s.muted}>не найдена</span>
                   )}
+                  {!r.error && r.status === 'new' && (editable || r.create) && <NewItemType r={r} editable={editable} onType={onType} />}
                 </td>
                 <td className={s.right} data-label="Было">
                   {r.oldPrice !== null ? formatMoney(r.oldPrice) : '—'}

@@ -7,13 +7,13 @@ import { formatDate } from '@/lib/domain/format/date';
 import { userMessage } from '@/lib/client/messages';
 import { useToast } from '@/components/layout/ToastProvider';
 import { useConfirm } from '@/components/layout/use-confirm';
-import { plural } from '@/lib/domain/format/plural';
 import { importApi, type ImportMapping } from '../api';
 import { usePoll } from '../use-poll';
 import { ImportFileStep, type Uploaded } from './ImportFileStep';
 import { ImportMappingStep, type PreviewOptions } from './ImportMappingStep';
 import { ImportProgress } from './ImportProgress';
 import { ImportReviewStep } from './ImportReviewStep';
+import { undoQuestion } from './undo-question';
 import s from '../catalog.module.css';
 
 const STEPS = ['Файл', 'Столбцы', 'Проверка', 'Применение'] as const;
@@ -122,13 +122,9 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
   };
   /** «Отменить импорт» asks first, saying what will go (a specification's own prices stay as saved). */
   const askUndo = () => {
-    const a = st?.importId === importId ? st?.applied : null;
-    const what = a
-      ? `Удалятся ${a.prices.toLocaleString('ru-RU')} ${plural(a.prices, ['цена', 'цены', 'цен'])} этого прайс-листа и ${a.created.toLocaleString('ru-RU')} ${plural(a.created, ['созданная им позиция', 'созданные им позиции', 'созданных им позиций'])}; позиции, которые уже стоят в спецификациях, уйдут в архив.`
-      : 'Удалятся цены этого прайс-листа и созданные им позиции; позиции, которые уже стоят в спецификациях, уйдут в архив.';
     confirm.ask({
       header: 'Отменить импорт?',
-      message: `${what} Цены, сохранённые в спецификациях, не меняются.`,
+      message: undoQuestion(st?.importId === importId ? (st?.applied ?? null) : null),
       icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Отменить импорт',
       rejectLabel: 'Оставить',
@@ -143,7 +139,7 @@ export function ImportWizard({ onClose, onApplied }: { onClose: () => void; onAp
     setError(null);
     try {
       const r = await importApi.undo(importId);
-      toast.show({ severity: 'info', summary: 'Импорт отменён', detail: `Удалено цен: ${r.removed.prices}, позиций: ${r.removed.items}.` });
+      toast.show({ severity: 'info', summary: 'Импорт отменён', detail: `Удалено цен: ${r.removed.prices}, позиций: ${r.removed.items}${r.removed.groups ? `, групп: ${r.removed.groups}` : ''}.` });
       setPollKey(`${importId}:undone:${Date.now()}`);
       onApplied();
     } catch (e) {

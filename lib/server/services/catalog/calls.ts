@@ -17,6 +17,7 @@ import { importList } from './import-list';
 import { importPreview } from './import-preview';
 import { importResolve } from './import-resolve';
 import { importRows } from './import-rows';
+import { importRowType } from './import-row-type';
 import { importStatus } from './import-status';
 import { importUndo } from './import-undo';
 import { importUpload } from './import-upload';
@@ -61,6 +62,7 @@ export const catalogCalls = {
   'catalog/import/rows': importRows,
   'catalog/import/resolve': importResolve,
   'catalog/import/create-all': importCreateAll,
+  'catalog/import/row-type': importRowType,
   'catalog/import/apply': importApply,
   'catalog/import/undo': importUndo,
   'catalog/import/list': importList,

@@ -39,9 +39,10 @@ export async function rowsToApply(db: Db, ownerId: string, importId: string): Pr
 
 /**
  * The top-level groups of the owner named as in the file (case aside), made where there is none yet: a price list's
- * «Группа» column files its new items as the supplier grouped them.
+ * «Группа» column files its new items as the supplier grouped them. A group made here carries the import's id: its
+ * undo (or a failed apply) removes it while it is empty.
  */
-async function groupsByName(db: Db, ownerId: string, names: string[]): Promise<Map<string, string>> {
+async function groupsByName(db: Db, ownerId: string, importId: string, names: string[]): Promise<Map<string, string>> {
   const wanted = [...new Map(names.filter(Boolean).map((n) => [n.toLowerCase(), n.slice(0, 200)])).values()];
   const byName = new Map<string, string>();
   if (!wanted.length) return byName;
@@ -56,7 +57,7 @@ async function groupsByName(db: Db, ownerId: string, names: string[]): Promise<M
   if (missing.length) {
     const made = await rows<{ id: string; name: string }>(
       db,
-      sql`insert into catalog_groups (owner_id, name) select ${ownerId}::text, n from json_array_elements_text(${JSON.stringify(missing)}::json) as n returning id, name`,
+      sql`insert into catalog_groups (owner_id, name, import_id) select ${ownerId}::text, n, ${importId}::uuid from json_array_elements_text(${JSON.stringify(missing)}::json) as n returning id, name`,
     );
     for (const g of made) byName.set(g.name.toLowerCase(), g.id);
   }
@@ -74,6 +75,7 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
         article: catalogImportRows.article,
         unit: catalogImportRows.unit,
         groupName: catalogImportRows.groupName,
+        itemType: catalogImportRows.itemType,
         priceKop: catalogImportRows.priceKop,
         vatRate: catalogImportRows.vatRate,
       })
@@ -87,16 +89,17 @@ async function createItems(db: Db, ownerId: string, imp: { id: string; supplierI
       // «м2», «м.п.», «пара» as the ОКЕИ units the catalogue already has («м²» 055, «пог. м» 018, «пар» 715).
       const { unit, okei } = normalizeUnit(r.unit || 'шт');
       const group = r.groupName.trim();
-      return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit: unit || 'шт', okei, group, groupId: null as string | null, price: r.priceKop, vat: r.vatRate };
+      const type = r.itemType ?? 'material';
+      return { id: randomUUID(), name: r.name, norm: normalizeName(r.name), article: r.article, unit: unit || 'шт', okei, type, group, groupId: null as string | null, price: r.priceKop, vat: r.vatRate };
     });
     await step(async (tx) => {
-      const groups = await groupsByName(tx, ownerId, part.map((p) => p.group));
+      const groups = await groupsByName(tx, ownerId, imp.id, part.map((p) => p.group));
       for (const p of part) p.groupId = groups.get(p.group.toLowerCase()) ?? null;
       await tx.execute(sql`
-      with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, "groupId" uuid, price bigint, vat text)),
+      with x as (select * from json_to_recordset(${JSON.stringify(part)}::json) as x(id uuid, name text, norm text, article text, unit text, okei text, type text, "groupId" uuid, price bigint, vat text)),
       made as (
-        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, group_id, prices_changed_at, import_id)
-        select id, ${ownerId}::text, name, norm, article, unit, okei, "groupId", now(), ${imp.id}::uuid from x
+        insert into catalog_items (id, owner_id, name, name_norm, article, unit, okei, type, group_id, prices_changed_at, import_id)
+        select id, ${ownerId}::text, name, norm, article, unit, okei, type, "groupId", now(), ${imp.id}::uuid from x
       )
       insert into catalog_prices (owner_id, item_id, supplier_id, price_kop, vat_included, vat_rate, valid_from, import_id)
       select ${ownerId}::text, x.id, ${imp.supplierId}::uuid, x.price, ${opts.vatIncluded}::boolean and coalesce(x.vat, ${opts.vatRate}::text) <> 'none', coalesce(x.vat, ${opts.vatRate}::text), ${opts.validFrom}::date, ${imp.id}::uuid from x`);
@@ -182,7 +185,8 @@ export async function runApply(ctx: AppContext, ownerId: string, imp: Omit<Impor
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await touchItemsInUse(tx, ownerId, sql`select item_id from catalog_import_rows where import_id = ${imp.id}::uuid and status = 'changed'`);
-      const applied = { prices: priced + created, created };
+      const [g] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from catalog_groups where import_id = ${imp.id}::uuid`);
+      const applied = { prices: priced + created, created, groups: Number(g?.n ?? 0) };
       const [done] = await tx
         .update(catalogImports)
         .set({ state: 'applied', appliedAt: sql`now()` as unknown as Date, data: null, progressDone: total, progressTotal: total, options: { ...opts, applied, applyRun: null } })

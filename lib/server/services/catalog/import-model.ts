@@ -61,10 +61,10 @@ const applyLost = (r: Omit<ImportDbRow, 'data'>) => {
   return r.state === 'applying' && !(Date.now() - started < APPLY_LOST_AFTER_MIN * 60_000);
 };
 
-/** What applying did: price rows written and items created (null until applied). */
+/** What applying did: price rows written, items and groups created (null until applied). */
 const appliedOf = (r: Omit<ImportDbRow, 'data'>) => {
-  const a = r.options.applied as { prices?: unknown; created?: unknown } | null | undefined;
-  return r.state === 'applied' && a ? { prices: Number(a.prices), created: Number(a.created) } : null;
+  const a = r.options.applied as { prices?: unknown; created?: unknown; groups?: unknown } | null | undefined;
+  return r.state === 'applied' && a ? { prices: Number(a.prices), created: Number(a.created), groups: Number(a.groups ?? 0) } : null;
 };
 
 export const importOnWire = (r: Omit<ImportDbRow, 'data'>) => ({
@@ -111,6 +111,7 @@ export const FIELD_TITLES: Record<keyof ImportMapping, string> = {
   price: 'Цена',
   vatRate: 'Ставка НДС',
   group: 'Группа',
+  type: 'Тип',
 };
 
 const GUESS: [keyof ImportMapping, RegExp][] = [
@@ -119,6 +120,7 @@ const GUESS: [keyof ImportMapping, RegExp][] = [
   ['vatRate', /ндс|vat/i],
   ['unit', /^ед|единиц|unit/i],
   ['group', /групп|категор|раздел/i],
+  ['type', /^тип|^вид (позиц|номенкл|товар|ресурс)/i],
   ['name', /наимен|назван|товар|номенклат|name|материал/i],
 ];
 

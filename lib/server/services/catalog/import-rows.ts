@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { kopToRub, priceChange, vatBasisText } from '@/lib/domain/catalog';
-import { importRowsInput, type ImportRow, type ImportRowStatus } from '@/lib/schemas/catalog';
+import { importRowsInput, type ImportRow, type ImportRowStatus, type ItemType } from '@/lib/schemas/catalog';
 import { catalogImportRows } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
@@ -41,6 +41,7 @@ export const importRows = defineCall({
         oldVat: old === null ? null : vatBasisText(old),
         vat: next === null ? null : vatBasisText(next),
         create: r.create,
+        type: (r.itemType as ItemType | null) ?? null,
         error: r.error,
       };
     });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createMatcher, normalizeArticle, priceChange, rubToKop, vatBasisOf, type BasedPrice } from '@/lib/domain/catalog';
+import { createMatcher, normalizeArticle, priceChange, readItemType, rubToKop, vatBasisOf, type BasedPrice } from '@/lib/domain/catalog';
 import { parseDecimal } from '@/lib/domain/money';
 import type { ImportMapping } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
@@ -100,9 +100,9 @@ async function ownerMatcher(db: Db, ownerId: string) {
 /** Preview rows by one statement: the batch as one JSON parameter, read by `json_to_recordset`. */
 async function writeRows(db: Db, batch: RowInsert[]) {
   await db.execute(sql`
-    insert into catalog_import_rows (import_id, "row", article, name, unit, group_name, price_kop, vat_rate, status, item_id, score, old_price_kop, old_vat_included, old_vat_rate, error)
-    select "importId", "row", article, name, unit, "groupName", "priceKop", "vatRate", status, "itemId", score, "oldPriceKop", "oldVatIncluded", "oldVatRate", error
-    from json_to_recordset(${JSON.stringify(batch)}::json) as x("importId" uuid, "row" int, article text, name text, unit text, "groupName" text, "priceKop" bigint, "vatRate" text, status text, "itemId" uuid, score real, "oldPriceKop" bigint, "oldVatIncluded" boolean, "oldVatRate" text, error text)
+    insert into catalog_import_rows (import_id, "row", article, name, unit, group_name, item_type, price_kop, vat_rate, status, item_id, score, old_price_kop, old_vat_included, old_vat_rate, error)
+    select "importId", "row", article, name, unit, "groupName", "itemType", "priceKop", "vatRate", status, "itemId", score, "oldPriceKop", "oldVatIncluded", "oldVatRate", error
+    from json_to_recordset(${JSON.stringify(batch)}::json) as x("importId" uuid, "row" int, article text, name text, unit text, "groupName" text, "itemType" text, "priceKop" bigint, "vatRate" text, status text, "itemId" uuid, score real, "oldPriceKop" bigint, "oldVatIncluded" boolean, "oldVatRate" text, error text)
     on conflict do nothing`);
 }
 
@@ -168,7 +168,10 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
       const get = (f: keyof ImportMapping) => (m[f] === undefined ? '' : (cells[m[f]!] ?? '').trim());
       const name = get('name');
       const price = readPrice(get('price'));
-      const base: RowInsert = { importId, row, article: get('article').slice(0, 100), name: name.slice(0, 500), unit: get('unit').slice(0, 20), groupName: get('group').slice(0, 200), status: 'error' };
+      // The type of the item a new row creates; a text that is none of the types is an error of a row that creates one.
+      const typeText = get('type');
+      const itemType = readItemType(typeText);
+      const base: RowInsert = { importId, row, article: get('article').slice(0, 100), name: name.slice(0, 500), unit: get('unit').slice(0, 20), groupName: get('group').slice(0, 200), itemType: itemType ?? null, status: 'error' };
       if (!name) base.error = `Строка ${row}, ${colName('name')}: пусто, нужно наименование.`;
       else if ('reason' in price) base.error = `Строка ${row}, ${colName('price')}: ${price.reason}.`;
       else {
@@ -177,7 +180,11 @@ export async function runPreview(ctx: AppContext, ownerId: string, importId: str
         // An article the user matched for this supplier before goes to that item first.
         const known = base.article ? remembered.get(normalizeArticle(base.article)) : undefined;
         const hit = known ? { itemId: known, score: 1, by: 'article' as const } : match({ article: base.article, name });
-        if (!hit) base.status = 'new';
+        if (!hit && itemType === undefined) {
+          base.priceKop = null;
+          base.vatRate = null;
+          base.error = `Строка ${row}, ${colName('type')}: «${typeText.slice(0, 100)}» — не тип позиции; нужен материал, покупное изделие, энергия или услуга.`;
+        } else if (!hit) base.status = 'new';
         else {
           base.itemId = hit.itemId;
           base.score = hit.score;

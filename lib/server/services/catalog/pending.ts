@@ -27,24 +27,36 @@ export const priceVisible = () => notPending(catalogPrices.importId);
 const DROP_BATCH = 2000;
 
 /**
+ * Groups made by the import that hold nothing now — no item (archived ones too) and no group: a failed apply or an
+ * undo removes them; a group another import or the owner has filed something in since stays.
+ */
+export const emptyGroupsOf = (importId: string) =>
+  sql`select g.id from catalog_groups g where g.import_id = ${importId}::uuid
+        and not exists (select 1 from catalog_items i where i.group_id = g.id)
+        and not exists (select 1 from catalog_groups c where c.parent_id = g.id)`;
+
+/**
  * Removes what an apply of the import wrote, a batch per statement — only while the import is not `applied` and its
  * run token is still `run` (each statement checks): the price rows of an applied import carry the same id and are
- * what its undo removes, and a run that lost the import to another leaves it to that one.
+ * what its undo removes, and a run that lost the import to another leaves it to that one. The groups it made go
+ * last, those still empty once its items are gone.
  */
 export async function dropPending(db: Db, importId: string, run: string | null): Promise<void> {
+  const mine = sql`exists (select 1 from catalog_imports m where m.id = ${importId}::uuid and m.state <> 'applied' and (m.options->>'applyRun') is not distinct from ${run}::text)`;
   for (const table of ['catalog_prices', 'catalog_items'] as const) {
     for (;;) {
       const started = performance.now();
       const [n] = await rows<{ n: number }>(
         db,
         sql`with d as (delete from ${sql.identifier(table)} where id in (select id from ${sql.identifier(table)} where import_id = ${importId}::uuid limit ${DROP_BATCH})
-              and exists (select 1 from catalog_imports m where m.id = ${importId}::uuid and m.state <> 'applied' and (m.options->>'applyRun') is not distinct from ${run}::text) returning 1)
+              and ${mine} returning 1)
             select count(*)::int as n from d`,
       );
       if (Number(n?.n ?? 0) < DROP_BATCH) break;
       await yieldToOthers(db, performance.now() - started);
     }
   }
+  await db.execute(sql`delete from catalog_groups where id in (${emptyGroupsOf(importId)}) and ${mine}`);
 }
 
 export const APPLY_INTERRUPTED = 'Применение прервалось (сервер перезапускался); каталог не изменился. Примените снова.';
