@@ -1,6 +1,7 @@
 import { call } from '@/lib/client/call';
 import type { CallInput, CallOutput } from '@/lib/contract';
 import type { CostParams, SpecDocument } from '@/lib/domain/cost';
+import type { SupplierPriceBasis } from '@/lib/domain/cost/price-basis';
 import { nestedIdsOf } from '@/lib/domain/cost/nesting';
 
 /** A specification as a picker offers it (`specs/pick`): no document. */
@@ -100,6 +101,8 @@ export const costApi = {
   calculate: (body: CallInput<'product', 'cost/calculate'>, signal?: AbortSignal) => call('product', 'cost/calculate', body, { signal }),
   defaults: () => call('product', 'cost/defaults/get', {}),
   saveDefaults: (params: CostParams) => call('product', 'cost/defaults/save', { params }),
+  /** The user's default VAT basis of supplier prices (new specification lines start with it), saved alone. */
+  saveSupplierPrices: (supplierPrices: SupplierPriceBasis) => call('product', 'cost/defaults/save', { supplierPrices }),
   scenarios: () => call('product', 'cost/scenarios/list', {}),
   saveScenario: (body: CallInput<'product', 'cost/scenarios/save'>) => call('product', 'cost/scenarios/save', body),
   deleteScenario: (id: string) => call('product', 'cost/scenarios/delete', { id }),

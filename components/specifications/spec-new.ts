@@ -1,4 +1,5 @@
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
+import { newLineVat, type SupplierPriceBasis } from '@/lib/domain/cost/price-basis';
 
 /* New specification documents and lines: no arithmetic, so a page can create a draft before the editor's code loads. */
 
@@ -15,5 +16,15 @@ export const emptySpec = (): SpecDocument => ({
   operations: [],
 });
 
-export const newMaterial = (): MaterialLine => ({ id: newLineId('m'), name: '', unit: 'шт', qty: '1', wastePct: '', wasteMode: 'uplift', price: '' });
+/** A new free-text material line: its price starts on the user's default VAT basis (`basis`), not the previous line's. */
+export const newMaterial = (basis?: SupplierPriceBasis): MaterialLine => ({
+  id: newLineId('m'),
+  name: '',
+  unit: 'шт',
+  qty: '1',
+  wastePct: '',
+  wasteMode: 'uplift',
+  price: '',
+  ...newLineVat(basis),
+});
 export const newOperation = (): Operation => ({ id: newLineId('o'), name: '', hours: '', rate: '' });

@@ -70,7 +70,13 @@ const stepSchema = z._default(
 export const sensitivityInputSchema = z.extend(calculateInputSchema, { stepPct: stepSchema });
 
 /* Inputs of the calls in lib/server/services/cost/defaults-calls.ts. */
-export const saveCostDefaultsInput = z.object({ params: costParamsSchema });
+/** `params` — the cost parameters (replace the saved ones), `supplierPrices` — the basis of new lines' prices; either or both. */
+export const saveCostDefaultsInput = z
+  .object({
+    params: z.optional(costParamsSchema),
+    supplierPrices: z.optional(z.enum(['with', 'without'], { error: 'Цены поставщиков по умолчанию: with (с НДС) или without (без НДС).' })),
+  })
+  .check(z.refine((v) => v.params !== undefined || v.supplierPrices !== undefined, { error: 'Передайте параметры или базу цен поставщиков (supplierPrices).', path: ['params'] }));
 export const getCostDefaultsInput = z.object({ companyId: z.optional(z.uuid({ error: 'Неверный идентификатор компании.' })) });
 
 /* Inputs of the calls in lib/server/services/cost/scenarios.ts. */

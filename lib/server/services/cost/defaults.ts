@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { CostParams } from '@/lib/domain/cost';
+import { DEFAULT_SUPPLIER_PRICE_BASIS, isSupplierPriceBasis, type SupplierPriceBasis } from '@/lib/domain/cost/price-basis';
 import { isCostTaxRegime } from '@/lib/domain/tax-regimes';
 import type { Db } from '../../db/client';
 import { companies, costUserDefaults } from '../../db/schema';
@@ -13,6 +14,8 @@ export interface DefaultsSource {
    * empty), the user's saved defaults alone, or none (the product's defaults).
    */
   source: { kind: 'company'; id: string; name: string; withUser: boolean } | { kind: 'user' } | { kind: 'none' };
+  /** The user's default VAT basis of supplier prices (new specification lines start with it); the user's own, never a company's. */
+  supplierPrices: SupplierPriceBasis;
 }
 
 const clean = (o: Record<string, unknown>): CostParams =>
@@ -24,6 +27,19 @@ const poolOf = (p: Record<string, unknown> | undefined): CostParams['shop'] => {
   const c = clean(p) as NonNullable<CostParams['shop']>;
   return c.pct !== undefined || c.rate !== undefined ? c : undefined;
 };
+
+/** The key of the stored defaults object that holds the basis of supplier prices beside the cost parameters. */
+export const SUPPLIER_PRICES_KEY = 'supplierPrices';
+
+/** The stored defaults object → the cost parameters (absent when it holds none) and the basis of supplier prices. */
+export function splitStoredDefaults(stored: Record<string, unknown> | undefined): { params?: CostParams; supplierPrices: SupplierPriceBasis } {
+  if (!stored) return { supplierPrices: DEFAULT_SUPPLIER_PRICE_BASIS };
+  const { [SUPPLIER_PRICES_KEY]: basis, ...rest } = stored;
+  return {
+    params: Object.keys(rest).length > 0 ? clean(rest) : undefined,
+    supplierPrices: isSupplierPriceBasis(basis) ? basis : DEFAULT_SUPPLIER_PRICE_BASIS,
+  };
+}
 
 /**
  * The cost parameters that apply where a калькуляция gives none of its own — one rule for every place a cost is
@@ -42,8 +58,8 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
   const company = companyId ? own.find((c) => c.id === companyId) : (own.find((c) => c.costing) ?? own[0]);
   if (companyId && !company) throw new ServiceError('NOT_FOUND', 'Своя компания не найдена.');
   const [saved] = await db.select().from(costUserDefaults).where(eq(costUserDefaults.userId, userId)).limit(1);
-  const user = saved ? clean(saved.params as Record<string, unknown>) : undefined;
-  if (!company) return user ? { params: user, source: { kind: 'user' } } : { params: {}, source: { kind: 'none' } };
+  const { params: user, supplierPrices } = splitStoredDefaults(saved?.params);
+  if (!company) return user ? { params: user, source: { kind: 'user' }, supplierPrices } : { params: {}, source: { kind: 'none' }, supplierPrices };
   const c = company.costing;
   const card = clean({
     additionalWagePct: c?.additionalWagePct,
@@ -60,6 +76,7 @@ export async function defaultParamsFor(db: Db, userId: string, companyId?: strin
   return {
     params: user ? mergeParams(user, card) : card,
     source: { kind: 'company', id: company.id, name: company.shortName || company.fullName, withUser },
+    supplierPrices,
   };
 }
 
