@@ -1,6 +1,7 @@
 'use client';
 
 import { PARAM_DEFAULTS } from '@/lib/domain/cost/defaults';
+import { paramsForEditing } from '@/lib/domain/cost/display';
 import {
   SEMI_FINISHED_METHOD_TITLES,
   SEMI_FINISHED_METHODS,
@@ -43,7 +44,9 @@ export function paramsOf(form: ParamsForm): CostParams {
   return out as CostParams;
 }
 
-export function formOf(params: CostParams): ParamsForm {
+/** Stored parameters (wire form) → the form state, every number shown Russian («0.2» → «0,2»). */
+export function formOf(stored: CostParams): ParamsForm {
+  const params = paramsForEditing(stored);
   const priceMode: PriceMode = params.markupPct ? 'markup' : params.marginPct ? 'margin' : params.price ? 'price' : 'markup';
   return { params, priceMode, priceValue: params.markupPct ?? params.marginPct ?? params.price ?? '' };
 }

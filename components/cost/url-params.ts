@@ -1,4 +1,5 @@
 import { PARAM_DEFAULTS } from '@/lib/domain/cost/defaults';
+import { numberForInput, paramsForEditing } from '@/lib/domain/cost/display';
 import {
   SEMI_FINISHED_METHODS,
   TAX_REGIMES,
@@ -45,8 +46,12 @@ const BASES: OverheadPool['base'][] = ['wages', 'direct', 'machineHours'];
 /** Every key the page reads (a query with none of them keeps the user's own defaults). */
 const PARAM_KEYS = [...NUMERIC.map(([k]) => k), ...POOLS.map(([k]) => k), ...PRICE_KEYS.map(([k]) => k), 'pricing', 'direct', 'regime', 'vat', 'semi'];
 
-/** A decimal as a user may type it (`12`, `2,5`, `-3.75`), at most 30 characters. */
-const number = (v: string | null): string | null => (v !== null && v.length <= 30 && /^-?\d+([.,]\d+)?$/.test(v.trim()) ? v.trim() : null);
+/** A decimal as a user may type it (`12`, `2,5`, `-3.75`, `1 234,5`), at most 30 characters; without its digit grouping. */
+const number = (v: string | null): string | null => {
+  if (v === null || v.length > 30) return null;
+  const t = v.replace(/[\s\u00a0\u202f]/g, '');
+  return /^-?\d+([.,]\d+)?$/.test(t) ? t : null;
+};
 /** `'2,50'` and `'2.5'` are the same value. */
 const same = (a: string, b: string) => a.replace(',', '.').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') === b.replace(',', '.').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
@@ -66,20 +71,23 @@ export function encodeCostQuery(state: {
   for (const [key, param, def] of NUMERIC) {
     const v = p[param] as string | undefined;
     // A blank default (purchase VAT: «the general rate») means any given value is written, 0 included.
-    if (!blank(v) && number(v!) && !(def && same(v!, def))) q.set(key, v!.trim());
+    const n = blank(v) ? null : number(v!);
+    if (n && !(def && same(n, def))) q.set(key, n);
   }
-  if (!q.has('contributions') && blank(p.contributionsPct) && number(state.usedContributionsPct ?? null)) q.set('contributions', state.usedContributionsPct!.trim());
+  const used = number(state.usedContributionsPct ?? null);
+  if (!q.has('contributions') && blank(p.contributionsPct) && used) q.set('contributions', used);
   for (const [key, param] of POOLS) {
     const pool = p[param];
     const v = pool ? (pool.base === 'machineHours' ? pool.rate : pool.pct) : undefined;
-    if (pool && !blank(v) && number(v!) && !same(v!, '0')) q.set(key, `${pool.base}:${v!.trim()}`);
+    const n = blank(v) ? null : number(v!);
+    if (pool && n && !same(n, '0')) q.set(key, `${pool.base}:${n}`);
   }
   const { priceMode, priceValue } = state.form;
   if (priceMode === 'cost') q.set('pricing', 'cost');
-  else if (!blank(priceValue) && number(priceValue)) q.set(priceMode, priceValue.trim());
+  else if (!blank(priceValue) && number(priceValue)) q.set(priceMode, number(priceValue)!);
   if (p.directCosting) q.set('direct', '1');
   if (p.taxRegime && p.taxRegime !== 'osno') q.set('regime', p.taxRegime);
-  if (p.vatRatePct === 'none' || number(p.vatRatePct ?? null)) q.set('vat', p.vatRatePct!.trim());
+  if (p.vatRatePct === 'none' || number(p.vatRatePct ?? null)) q.set('vat', p.vatRatePct === 'none' ? 'none' : number(p.vatRatePct!)!);
   if (p.semiFinishedMethod && p.semiFinishedMethod !== 'flow') q.set('semi', p.semiFinishedMethod);
   return q;
 }
@@ -118,7 +126,7 @@ export function decodeCostQuery(q: URLSearchParams): CostQuery {
   const regime = q.get('regime');
   if (regime && TAX_REGIMES.includes(regime as TaxRegime)) params.taxRegime = regime as TaxRegime;
   const vat = q.get('vat');
-  if (vat === 'none' || number(vat)) params.vatRatePct = vat!.trim();
+  if (vat === 'none' || number(vat)) params.vatRatePct = vat === 'none' ? vat : number(vat)!;
   const semi = q.get('semi');
   if (semi && SEMI_FINISHED_METHODS.includes(semi as SemiFinishedMethod)) params.semiFinishedMethod = semi as SemiFinishedMethod;
 
@@ -132,6 +140,7 @@ export function decodeCostQuery(q: URLSearchParams): CostQuery {
       break;
     }
   }
-  out.form = { params, priceMode, priceValue };
+  // Shown as the form shows every number: Russian («0.2» of a link or a default → «0,2»).
+  out.form = { params: paramsForEditing(params), priceMode, priceValue: numberForInput(priceValue) };
   return out;
 }

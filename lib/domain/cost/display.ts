@@ -1,6 +1,6 @@
 import { formatNumber, parseDecimal } from '@/lib/domain/money';
 import type { ProcessStep } from '@/lib/domain/business-processes';
-import type { MaterialLine, Operation, SpecDocument } from './types';
+import type { CostParams, MaterialLine, Operation, OverheadPool, SpecDocument } from './types';
 
 /**
  * A number of a stored document as a form shows it: the wire form ("1234.5", a JSON number) becomes Russian
@@ -62,4 +62,34 @@ export function stepsForEditing(steps: readonly ProcessStep[]): ProcessStep[] {
     ...field(st, 'workers'),
     ...(st.equipment ? { equipment: { ...st.equipment, ...field(st.equipment, 'machineRate'), ...field(st.equipment, 'powerKw'), ...field(st.equipment, 'tariff') } } : {}),
   }));
+}
+
+/** The plain numeric cost parameters (`vatRatePct` is a choice among rates, not a typed number). */
+const NUMERIC_PARAMS = [
+  'batchQty',
+  'additionalWagePct',
+  'contributionsPct',
+  'accidentPct',
+  'preparationPct',
+  'defectsPct',
+  'otherPct',
+  'sellingPct',
+  'markupPct',
+  'marginPct',
+  'price',
+  'purchaseVatPct',
+] as const satisfies readonly (keyof CostParams)[];
+
+const poolForInput = (p: OverheadPool): OverheadPool => ({ ...p, ...field(p, 'pct'), ...field(p, 'rate') });
+
+/**
+ * Stored cost parameters (a scenario, saved defaults, a company's card: numbers in the wire form) as the /cost
+ * form shows them: Russian numbers («0.2» → «0,2»), values kept exactly.
+ */
+export function paramsForEditing(params: CostParams): CostParams {
+  const out: CostParams = { ...params };
+  for (const k of NUMERIC_PARAMS) if (params[k] !== undefined) out[k] = numberForInput(params[k]);
+  if (params.shop) out.shop = poolForInput(params.shop);
+  if (params.general) out.general = poolForInput(params.general);
+  return out;
 }

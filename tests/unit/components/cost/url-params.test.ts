@@ -16,7 +16,7 @@ describe('/cost query string', () => {
         batchQty: '10',
         additionalWagePct: '12,5',
         contributionsPct: '15',
-        accidentPct: '0.5',
+        accidentPct: '0,5',
         preparationPct: '3',
         shop: { base: 'machineHours', rate: '250' },
         general: { base: 'direct', pct: '40' },
@@ -43,6 +43,13 @@ describe('/cost query string', () => {
     expect(paramsOf(back.form!)).toEqual(paramsOf(form));
     // …and encoding what was read gives the same link.
     expect(encode(back.form!, back)).toBe(q);
+  });
+
+  it('the form shows a link’s numbers the Russian way; digit grouping is no obstacle to the link', () => {
+    const back = decode('accident=0.5&batch=1000&selling=12.5&shop=wages:150.5&markup=25.75').form!;
+    expect(back.params).toMatchObject({ accidentPct: '0,5', batchQty: '1\u00a0000', sellingPct: '12,5', shop: { base: 'wages', pct: '150,5' } });
+    expect(back.priceValue).toBe('25,75');
+    expect(encode(back)).toBe('batch=1000&accident=0%2C5&selling=12%2C5&shop=wages%3A150%2C5&markup=25%2C75');
   });
 
   it('defaults are left out: the untouched form is no parameter at all', () => {
@@ -75,7 +82,7 @@ describe('/cost query string', () => {
 
   it('a link with parameters gives the complete set: what it omits is the engine default, written out', () => {
     const back = decode('batch=10').form!;
-    expect(back.params).toMatchObject({ batchQty: '10', accidentPct: '0.2', sellingPct: '0', taxRegime: 'osno', semiFinishedMethod: 'flow' });
+    expect(back.params).toMatchObject({ batchQty: '10', accidentPct: '0,2', sellingPct: '0', taxRegime: 'osno', semiFinishedMethod: 'flow' });
     // No tariff in the link: the rate table's on the date of the calculation.
     expect(back.params.contributionsPct).toBeUndefined();
     expect(back.params.shop).toEqual({ base: 'wages', pct: '0' });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { numberForInput, specForEditing, stepsForEditing } from '@/lib/domain/cost/display';
+import { numberForInput, paramsForEditing, specForEditing, stepsForEditing } from '@/lib/domain/cost/display';
 import type { ProcessStep } from '@/lib/domain/business-processes';
 import type { SpecDocument } from '@/lib/domain/cost';
 
@@ -74,5 +74,39 @@ describe('specForEditing keeps what is already Russian', () => {
     expect(shown.operations[0]).toBe(typed.operations[0]);
     expect(shown.materials[1]).not.toBe(typed.materials[1]);
     expect(shown.materials[1]!.qty).toBe('1,5');
+  });
+});
+
+describe('paramsForEditing: stored cost parameters as the /cost form shows them', () => {
+  it('every number Russian, exactly (pools too); choices and flags as they are', () => {
+    const shown = paramsForEditing({
+      batchQty: '1000',
+      accidentPct: '0.2',
+      contributionsPct: '30',
+      sellingPct: '12.5',
+      purchaseVatPct: '22',
+      markupPct: '25.75',
+      shop: { base: 'machineHours', rate: '1250.5' },
+      general: { base: 'wages', pct: '0.35' },
+      vatRatePct: '22',
+      taxRegime: 'usn6',
+      directCosting: true,
+      semiFinishedMethod: 'semi',
+    });
+    expect(shown).toEqual({
+      batchQty: `1${NB}000`,
+      accidentPct: '0,2',
+      contributionsPct: '30',
+      sellingPct: '12,5',
+      purchaseVatPct: '22',
+      markupPct: '25,75',
+      shop: { base: 'machineHours', rate: `1${NB}250,5` },
+      general: { base: 'wages', pct: '0,35' },
+      vatRatePct: '22',
+      taxRegime: 'usn6',
+      directCosting: true,
+      semiFinishedMethod: 'semi',
+    });
+    expect(paramsForEditing({})).toEqual({});
   });
 });
