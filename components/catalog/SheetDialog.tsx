@@ -3,16 +3,23 @@
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import type { MaterialLine } from '@/lib/domain/cost';
-import { formatDecimalText, formatNumber } from '@/lib/domain/money';
+import { formatDecimalText, formatNumber, parseDecimal } from '@/lib/domain/money';
 import { useLoad } from '@/lib/client/use-load';
 import { DialogFooter } from '@/components/layout/DialogFooter';
 import { catalogApi } from './api';
 import { isSheet, sheetFigures, type SheetEntry } from './spec-line';
 import s from './catalog.module.css';
 
+/** The line's quantity (as typed, Russian) and a figure of the dialog are the same number. */
+function sameQty(typed: string, figure: string): boolean {
+  const a = parseDecimal(typed);
+  return a.ok && a.value.eq(figure);
+}
+
 /**
  * A sheet material's quantity: in sheets or in useful м² with the utilisation % of a sheet; the other figure is
- * derived from the item's sheet size, and the line's quantity (in its unit) is written from them.
+ * derived from the item's sheet size, and «Готово» writes the line's quantity (in its unit) from them — a figure
+ * in the line's own unit exactly as typed. The line's quantity field stays the user's to edit.
  */
 export function SheetDialog({ line, onApply, onClose }: { line: MaterialLine; onApply: (patch: Partial<MaterialLine>) => void; onClose: () => void }) {
   const load = useLoad((signal) => catalogApi.get(line.itemId as string, signal), [line.itemId], { enabled: Boolean(line.itemId) });
@@ -67,6 +74,7 @@ export function SheetDialog({ line, onApply, onClose }: { line: MaterialLine; on
               ? figures.error
               : ok && (entry.by === 'sheets' ? `Полезная площадь: ${formatNumber(ok.areaM2)} м²` : `Нужно листов: ${formatNumber(ok.sheets)}`)}
             {ok && ` · в строку: ${formatNumber(ok.qty)} ${line.unit}`}
+            {ok && !sameQty(line.qty, ok.qty) && ` (сейчас в строке: ${line.qty || '—'} ${line.unit}; «Готово» заменит)`}
           </p>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { MaterialArticle, MaterialLine } from '@/lib/domain/cost';
 import { areaToSheets, lineVatOf, sheetAreaM2, sheetsToArea } from '@/lib/domain/catalog';
-import { formatDecimalText, parseDecimal } from '@/lib/domain/money';
+import { Dec, formatDecimalText, parseDecimal } from '@/lib/domain/money';
 import type { CatalogItem, ItemType } from '@/lib/schemas/catalog';
 
 /** The cost article a catalogue item's type goes to (services bought outside — with purchased goods). */
@@ -27,9 +27,18 @@ export function lineFromItem(line: MaterialLine, item: CatalogItem): Partial<Mat
     Object.assign(patch, lineVatOf(item.price));
   }
   if (!line.wastePct?.trim() && item.wastePct) patch.wastePct = formatDecimalText(item.wastePct);
-  if (isSheet(item) && !line.sheet) patch.sheet = { by: 'sheets', sheets: item.unit === 'лист' ? line.qty : '', utilisationPct: '100' };
+  if (isSheet(item) && !line.sheet) patch.sheet = sheetEntryOf(line.qty, item.unit);
   if (!isSheet(item)) patch.sheet = undefined;
   return patch;
+}
+
+/**
+ * The sheet entry a line starts with when a sheet material is picked: the quantity it has, as typed, in the
+ * item's unit (sheets for «лист», the area for «м²» at full use of the sheet), so the dialog proposes exactly it.
+ */
+function sheetEntryOf(qty: string, unit: string): NonNullable<MaterialLine['sheet']> {
+  if (unit === 'м²') return { by: 'area', areaM2: qty, utilisationPct: '100' };
+  return { by: 'sheets', sheets: unit === 'лист' ? qty : '', utilisationPct: '100' };
 }
 
 /** Unlinks a line from the catalogue: it stays as free text with the figures it has. */
@@ -45,27 +54,26 @@ const num = (v: string | undefined) => {
 
 /**
  * A sheet line's figures: sheets and useful м² (one entered, the other derived by the utilisation %) and the
- * line's quantity in its unit — sheets for «лист», the sheets' whole area for «м²». `error` (Russian) when the
- * entry cannot be worked out.
+ * line's quantity in its unit — sheets for «лист», the sheets' whole area for «м²». A figure entered in the line's
+ * own unit goes into the line exactly as typed (0,62 м² at full use of the sheet is 0,62 м², not the area of
+ * 0,1070 sheet); only a derived one is rounded (4 places). `error` (Russian) when the entry cannot be worked out.
  */
 export function sheetFigures(entry: SheetEntry, sides: Sides, unit: string): { sheets: string; areaM2: string; qty: string } | { error: string } {
   const util = entry.utilisationPct?.trim() ? num(entry.utilisationPct) : num('100');
   if (!util || util.lte(0) || util.gt(100)) return { error: 'Использование листа — от 0 до 100 %.' };
   const w = sides.sheetWidthMm;
   const h = sides.sheetHeightMm;
-  let sheets: string;
-  let areaM2: string;
+  const round = (d: ReturnType<typeof sheetAreaM2>) => d.toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed();
   if (entry.by === 'sheets') {
     const n = num(entry.sheets);
     if (!n || n.isNegative()) return { error: 'Введите число листов.' };
-    sheets = n.toFixed();
-    areaM2 = sheetsToArea(n, w, h, util);
-  } else {
-    const a = num(entry.areaM2);
-    if (!a || a.isNegative()) return { error: 'Введите площадь, м².' };
-    areaM2 = a.toFixed();
-    sheets = areaToSheets(a, w, h, util).sheets;
+    const sheets = n.toFixed();
+    return { sheets, areaM2: sheetsToArea(n, w, h, util), qty: unit === 'м²' ? round(sheetAreaM2(w, h).times(n)) : sheets };
   }
-  const qty = unit === 'м²' ? sheetAreaM2(w, h).times(sheets).toDecimalPlaces(4).toFixed() : sheets;
-  return { sheets, areaM2, qty };
+  const a = num(entry.areaM2);
+  if (!a || a.isNegative()) return { error: 'Введите площадь, м².' };
+  const sheets = areaToSheets(a, w, h, util).sheets;
+  // The whole area of the sheets bought: the parts' area ÷ the utilisation — the typed area itself at 100 %.
+  const qty = unit === 'м²' ? (util.eq(100) ? a.toFixed() : round(a.times(100).div(util))) : sheets;
+  return { sheets, areaM2: a.toFixed(), qty };
 }

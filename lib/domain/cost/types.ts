@@ -33,7 +33,7 @@ export interface MaterialLine {
   specId?: string;
   /** A catalogue item the line follows (name, unit, price). */
   itemId?: string;
-  /** Sheet material entered in sheets or м² with a utilisation %; `qty` holds the derived figure. */
+  /** Sheet material entered in sheets or м² with a utilisation %: how `qty` was proposed (`qty` stays the user's, as typed). */
   sheet?: { by: 'sheets' | 'area'; sheets?: string; areaM2?: string; utilisationPct?: string };
   /** Возвратные отходы (статья 2): qty defaults to брутто − нетто. */
   returnable?: { qty?: string; price: string };
