@@ -4,6 +4,7 @@ import { confirmEmailInput } from '@/lib/schemas/auth-calls';
 import { users } from '../../db/schema';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
+import { claimShareInvites } from '../files/share-invites';
 import { userChanged } from './session-cache';
 import { spendLinkToken, spendNumericCode, type UsedCode } from './codes';
 import { emailTaken, findUserByEmail } from './users';
@@ -20,6 +21,7 @@ async function applyNewEmail(ctx: Parameters<typeof spendLinkToken>[0], used: Us
     .set({ email: used.target, emailConfirmed: true, pendingEmail: null, updatedAt: new Date() })
     .where(and(eq(users.id, used.userId), ne(users.email, used.target)));
   await userChanged(ctx, used.userId);
+  await claimShareInvites(ctx, used.userId, used.target);
 }
 
 /**

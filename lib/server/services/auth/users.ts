@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { rows } from '../../db/rows';
 import { linkedAccounts, users } from '../../db/schema';
 import { ServiceError } from '../../errors';
+import { claimShareInvites } from '../files/share-invites';
 import { hashPassword } from './password';
 
 export type UserRow = typeof users.$inferSelect;
@@ -54,7 +55,10 @@ export const emailTaken = () =>
     fields: { login: 'Эта почта уже зарегистрирована' },
   });
 
-/** Creates an account; a taken address answers ALREADY_EXISTS (also when two registrations race). */
+/**
+ * Creates an account; a taken address answers ALREADY_EXISTS (also when two registrations race). Shares made to
+ * the address before it had an account become the account's.
+ */
 export async function createUser(ctx: AppContext, input: NewUser): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -74,6 +78,7 @@ export async function createUser(ctx: AppContext, input: NewUser): Promise<UserR
     .returning();
   const row = inserted[0];
   if (!row) throw emailTaken();
+  await claimShareInvites(ctx, row.id, row.email);
   return row;
 }
 
