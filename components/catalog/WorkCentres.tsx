@@ -44,7 +44,9 @@ function WorkCentreDialog({ wc, onClose, onSaved }: { wc: WorkCentre | null; onC
       if (wc) {
         const r = await workCentresApi.update({ ...body, id: wc.id, version: wc.version });
         const sets = r.processSets.map((p) => `«${p.name}»`).join(', ');
-        toast.show({ severity: 'success', summary: 'Сохранено', detail: sets ? `Новые ставки переданы в бизнес-процессы: ${sets}.` : undefined });
+        const specs = r.specs.map((p) => `«${p.name}»`).join(', ');
+        const detail = [sets ? `Новые ставки переданы в бизнес-процессы: ${sets}.` : '', specs ? `Спецификации считаются по новым ставкам и ждут пересчёта: ${specs}.` : ''].filter(Boolean).join(' ');
+        toast.show({ severity: 'success', summary: 'Сохранено', detail: detail || undefined });
       } else {
         await workCentresApi.create(body);
         toast.show({ severity: 'success', summary: 'Добавлено' });
@@ -106,8 +108,9 @@ function WorkCentreDialog({ wc, onClose, onSaved }: { wc: WorkCentre | null; onC
 }
 
 /**
- * Work centres and operation types: the hourly and machine-hour rates business-process steps point at. A new
- * rate is copied into every step that uses the centre (those processes' specifications need recalculation).
+ * Work centres and operation types: the hourly and machine-hour rates business-process steps and operations of
+ * specifications point at. A new rate is copied into every step that uses the centre, and calculations of the
+ * specifications with an operation on it take it (those specifications and the processes' need recalculation).
  */
 export function WorkCentres() {
   const load = useLoad((signal) => workCentresApi.list('all', signal), []);
@@ -120,8 +123,8 @@ export function WorkCentres() {
       await workCentresApi.remove(wc.id, wc.version);
       load.reload();
     } catch (e) {
-      const sets = isApiError(e) && Array.isArray(e.body.processSets) ? (e.body.processSets as { name: string }[]).map((p) => `«${p.name}»`).join(', ') : '';
-      setError(sets ? `${userMessage(e)} Бизнес-процессы: ${sets}.` : userMessage(e));
+      // The server's message names where the centre is used (business processes, operations of specifications).
+      setError(userMessage(e));
     }
   };
   return (
@@ -131,7 +134,7 @@ export function WorkCentres() {
           <i className="pi pi-plus" aria-hidden="true" />
           &nbsp;Добавить рабочий центр
         </button>
-        <span className={s.muted}>Шаги бизнес-процессов выбирают рабочий центр; новая ставка доходит до всех шагов с ним.</span>
+        <span className={s.muted}>Рабочий центр выбирают шаги бизнес-процессов и операции спецификаций; новая ставка доходит до всех, кто его выбрал.</span>
       </div>
       {(error || load.error) && (
         <p role="alert" className={s.error}>

@@ -6,8 +6,9 @@ import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
 import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-columns';
 import type { SpecChoice } from './api';
 import { MATERIAL_COLUMNS, MaterialRow } from './SpecMaterialRow';
-import { LinkedSetOperations, OPERATION_HEADERS, OPERATION_QTY, OperationRow, QtyHeader } from './SpecOperations';
-import { newMaterial, newOperation, outputScope, type LinkableSet } from './spec-lines';
+import { LinkedSetOperations, OperationsTable, QtyHeader } from './SpecOperations';
+import type { Centres } from './SpecOperationCentre';
+import { newMaterial, outputScope, type LinkableSet } from './spec-lines';
 import { OKEI_UNITS } from './units';
 import { lineFromItem, unlinkItem } from '@/components/catalog/spec-line';
 import { useRowWindow } from './use-row-window';
@@ -39,6 +40,8 @@ export interface SpecEditorProps {
   specs?: SpecChoice[];
   /** Business-process sets the specification may take its operations from (with their steps, to show them). */
   processSets?: LinkableSet[];
+  /** The user's work centres an operation may take its rates from (null while they load; absent: no such column). */
+  workCentres?: Centres;
 }
 
 // The catalogue pickers load on first use: the editor itself carries none of their code.
@@ -49,7 +52,7 @@ const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: SpecChoice[] = [];
 
 /** The specification document editor: header, materials (inline), operations. Rows re-render only when they change. */
-export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets }: SpecEditorProps) {
+export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets, workCentres }: SpecEditorProps) {
   const setMaterial = useCallback(
     (i: number, patch: Partial<MaterialLine>) =>
       onChange((prev) => ({ ...prev, materials: prev.materials.map((m, j) => (j === i ? { ...m, ...patch } : m)) })),
@@ -231,27 +234,16 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
 
       {value.processSetId && <LinkedSetOperations setId={value.processSetId} set={linkedSet} known={!!processSets} outputQty={value.outputQty} unit={value.unit} />}
 
-      <h3>{value.processSetId ? 'Собственные операции спецификации' : 'Операции'}</h3>
-      {value.processSetId && <p className={s.hint}>Считаются вместе с операциями набора (в калькуляции идут перед ними). Если все операции в наборе, оставьте таблицу пустой.</p>}
-      <div className={s.scroll}>
-        <table className={s.table} aria-label={value.processSetId ? 'Собственные операции' : 'Операции'}>
-          <thead>
-            <tr>
-              {OPERATION_HEADERS.map((h) => (OPERATION_QTY.has(h) ? <QtyHeader key={h} label={h} scope={scope.short} /> : <th key={h}>{h}</th>))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {value.operations.map((o, i) => (
-              <OperationRow key={o.id} index={i} line={o} errors={rowErrors.get(`operations.${i}`) ?? NO_ERRORS} onChange={setOperation} onRemove={removeOperation} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => onChange((prev) => ({ ...prev, operations: [...prev.operations, newOperation()] }))}>
-        <i className="pi pi-plus" aria-hidden="true" />
-        &nbsp;Добавить операцию
-      </button>
+      <OperationsTable
+        operations={value.operations}
+        setLinked={!!value.processSetId}
+        scope={scope.short}
+        rowErrors={rowErrors}
+        centres={workCentres}
+        onSet={setOperation}
+        onRemove={removeOperation}
+        onAdd={(line) => onChange((prev) => ({ ...prev, operations: [...prev.operations, line] }))}
+      />
     </div>
   );
 }

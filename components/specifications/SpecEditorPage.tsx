@@ -13,9 +13,11 @@ import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { useAppRouter } from '@/components/layout/use-app-router';
 import { useToast } from '@/components/layout/ToastProvider';
 import { processesApi } from '@/components/business-processes/api';
+import { workCentresApi } from '@/components/catalog/api';
 import { SpecEditor, emptySpec, newMaterial, type LinkableSet } from './SpecEditor';
 import { costBookHeader } from '@/components/cost/book-header';
 import { costApi, specsApi, type StoredSpec } from './api';
+import type { WorkCentre } from '@/lib/schemas/catalog';
 import { SpecHistoryPanel } from './SpecHistoryPanel';
 import { basisOf, type LiveBasis } from './live-basis';
 import { SpecStaleBanner } from './SpecStaleBanner';
@@ -32,6 +34,7 @@ const downloadSpecXlsx = (...args: Parameters<typeof import('./spec-xlsx').downl
 const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: StoredSpec[] = [];
 const NO_SETS: LinkableSet[] = [];
+const NO_CENTRES: WorkCentre[] = [];
 
 const sameFields = (a: Record<string, string>, b: Record<string, string>) => {
   const ka = Object.keys(a);
@@ -54,6 +57,9 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
   // undefined until `business-processes/list` answers (the linked set's steps are shown from it); none after a failure.
   const setsLoad = useLoad(() => processesApi.list(), []);
   const processSets: LinkableSet[] | undefined = setsLoad.data ?? (setsLoad.error !== null ? NO_SETS : undefined);
+  // The work centres an operation may take its rates from (archived too: a line may point at one); null while they load.
+  const centresLoad = useLoad((signal) => workCentresApi.list('all', signal), []);
+  const workCentres = centresLoad.data?.workCentres ?? (centresLoad.error !== null ? NO_CENTRES : null);
   const [exporting, setExporting] = useState(false);
   const [conflict, setConflict] = useState(false);
   const saving = useRef(false);
@@ -236,7 +242,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
       <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
       {id && <SpecStaleBanner specId={id} stamp={version} dirty={dirty} onRecalculated={reload} />}
-      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} />
+      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} workCentres={workCentres} />
       <div className={s.header} aria-live="polite">
         {shownTotals && (
           <>

@@ -5,7 +5,8 @@ import { memo, useMemo } from 'react';
 import { operationsOfSet } from '@/lib/domain/business-processes';
 import type { MaterialLine, Operation } from '@/lib/domain/cost';
 import { formatNumber, parseDecimal } from '@/lib/domain/money';
-import { outputScope, type LinkableSet, type RowProps } from './spec-lines';
+import { OperationCentreCell, centreOf, type Centres } from './SpecOperationCentre';
+import { newOperation, outputScope, type LinkableSet, type RowProps } from './spec-lines';
 import s from './spec-editor.module.css';
 
 /** Column titles of an operations table (the spec's own and the linked process set's). */
@@ -22,21 +23,40 @@ export function QtyHeader({ label, scope }: { label: string; scope: string }) {
   );
 }
 
-export const OperationRow = memo(function OperationRow({ index, line, errors, onChange, onRemove }: RowProps<Operation>) {
+/**
+ * One operation of the specification. With `centres` (the editor page) it has a work-centre column: a linked
+ * operation's rates come from the centre and are not typed.
+ */
+export const OperationRow = memo(function OperationRow({ index, line, errors, onChange, onRemove, centres }: RowProps<Operation> & { centres?: Centres }) {
   const err = (f: string) => errors[`operations.${index}.${f}`];
   const put = (patch: Partial<Operation>) => onChange(index, patch);
   const n = index + 1;
-  const cell = (f: 'hours' | 'rate' | 'machineHours' | 'machineRate', label: string) => (
-    <td>
-      <input className={`p-inputtext p-component ${s.narrow} ${err(f) ? 'p-invalid' : ''}`} inputMode="decimal" aria-label={`Операция ${n}: ${label}`} value={line[f] ?? ''} onChange={(e) => put({ [f]: e.target.value })} title={err(f)} />
-    </td>
-  );
+  // A linked operation's rates are the centre's: shown, not typed (unlinking makes them the line's own again).
+  const fromCentre = centres !== undefined && !!line.workCentreId;
+  const centreName = fromCentre ? centreOf(centres, line.workCentreId)?.name : undefined;
+  const cell = (f: 'hours' | 'rate' | 'machineHours' | 'machineRate', label: string) => {
+    const locked = fromCentre && (f === 'rate' || f === 'machineRate');
+    return (
+      <td>
+        <input
+          className={`p-inputtext p-component ${s.narrow} ${err(f) ? 'p-invalid' : ''}`}
+          inputMode="decimal"
+          aria-label={`Операция ${n}: ${label}`}
+          value={line[f] ?? ''}
+          readOnly={locked}
+          onChange={(e) => put({ [f]: e.target.value })}
+          title={err(f) ?? (locked ? `Ставка рабочего центра${centreName ? ` «${centreName}»` : ''}: меняется в номенклатуре; чтобы ввести свою, отвяжите центр` : undefined)}
+        />
+      </td>
+    );
+  };
   return (
     <tr>
       <td className={s.num}>{n}</td>
       <td>
         <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Операция ${n}: название`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
       </td>
+      {centres !== undefined && <OperationCentreCell n={n} line={line} centres={centres} error={err('workCentreId')} onPut={put} />}
       {cell('hours', 'часы')}
       {cell('rate', 'ставка')}
       {cell('machineHours', 'машино-часы')}
@@ -49,6 +69,60 @@ export const OperationRow = memo(function OperationRow({ index, line, errors, on
     </tr>
   );
 });
+
+const NO_ERRORS: Record<string, string> = {};
+/** Widths (rem) of the own operations' columns with a work centre: №, name, centre, hours, rate, machine-hours, its rate, delete. */
+const CENTRE_COLUMNS = [3, 16, 17, 8, 8.5, 8, 9, 3];
+
+/**
+ * The specification's own operations, editable, with «Добавить операцию». `centres` (undefined: no work-centre
+ * column, as in the /cost draft): an operation may take its rates from a work centre.
+ */
+export function OperationsTable({ operations, setLinked, scope, rowErrors, centres, onSet, onRemove, onAdd }: {
+  operations: Operation[];
+  /** A process set gives operations too: these are the specification's own, counted with the set's. */
+  setLinked: boolean;
+  scope: string;
+  rowErrors: Map<string, Record<string, string>>;
+  centres?: Centres;
+  onSet: (index: number, patch: Partial<Operation>) => void;
+  onRemove: (index: number) => void;
+  onAdd: (line: Operation) => void;
+}) {
+  const headers = centres !== undefined ? [...OPERATION_HEADERS.slice(0, 2), 'Рабочий центр', ...OPERATION_HEADERS.slice(2)] : OPERATION_HEADERS;
+  return (
+    <>
+      <h3>{setLinked ? 'Собственные операции спецификации' : 'Операции'}</h3>
+      {setLinked && <p className={s.hint}>Считаются вместе с операциями набора (в калькуляции идут перед ними). Если все операции в наборе, оставьте таблицу пустой.</p>}
+      <div className={s.scroll}>
+        <table className={s.table} aria-label={setLinked ? 'Собственные операции' : 'Операции'}>
+          {centres !== undefined && (
+            <colgroup>
+              {CENTRE_COLUMNS.map((w, i) => (
+                <col key={i} style={{ width: `${w}rem` }} />
+              ))}
+            </colgroup>
+          )}
+          <thead>
+            <tr>
+              {headers.map((h) => (OPERATION_QTY.has(h) ? <QtyHeader key={h} label={h} scope={scope} /> : <th key={h}>{h}</th>))}
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {operations.map((o, i) => (
+              <OperationRow key={o.id} index={i} line={o} errors={rowErrors.get(`operations.${i}`) ?? NO_ERRORS} onChange={onSet} onRemove={onRemove} centres={centres} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="p-button p-button-outlined p-button-sm" onClick={() => onAdd(newOperation())}>
+        <i className="pi pi-plus" aria-hidden="true" />
+        &nbsp;Добавить операцию
+      </button>
+    </>
+  );
+}
 
 /** The operations (and energy lines) a linked set gives the calculation, as the server derives them. */
 function setOperations(set: LinkableSet, outputQty: string | undefined): { operations: Operation[]; energy: MaterialLine[] } {

@@ -10,8 +10,8 @@ type LineCheck<T> = { ok: true; data: T } | { ok: false; fields: Record<string, 
 /**
  * The editor's checks and totals on every change, cheaply: each line is checked by the same schema as the
  * server's and the result is kept per line object (an edit replaces one line object, so one line is checked
- * again); the header is checked on its own. A valid document without nested specifications or a process set
- * is calculated by the same engine with the parameters of the server's last answer — the same figures the
+ * again); the header is checked on its own. A valid document without nested specifications, a process set or
+ * work centres is calculated by the same engine with the parameters of the server's last answer — the same figures the
  * server gives, without waiting for it.
  */
 export function createLiveCheck() {
@@ -55,9 +55,12 @@ export function createLiveCheck() {
     return { errors, parsed };
   }
 
-  /** Totals of a parsed document by the engine, or null when the server must calculate it (nested, process set, error). */
+  /**
+   * Totals of a parsed document by the engine, or null when the server must calculate it: nested specifications,
+   * a process set, an operation on a work centre (the server takes the centre's current rates), an error.
+   */
   function totals(parsed: SpecDocument, basis: LiveBasis): CostResult | null {
-    if (parsed.processSetId || parsed.materials.some((m) => m.specId)) return null;
+    if (parsed.processSetId || parsed.materials.some((m) => m.specId) || parsed.operations.some((o) => o.workCentreId)) return null;
     try {
       // The rates only give defaults of the VAT rates, which the basis sets explicitly.
       const vat = basis.purchaseVatPct ?? '0';

@@ -77,6 +77,23 @@ const optionalDecimal = (opts: DecOpts = {}) =>
 /** An optional single-line reference (an id, a row of another area): absent or "" → undefined. */
 const optionalRef = (max: number) => z.pipe(z.optional(line(max)), z.transform((v: string | undefined) => v || undefined));
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An optional id of a catalogue row (a UUID): absent or "" → undefined, anything else → `message`. */
+const optionalUuid = (message: string) =>
+  z.pipe(
+    z.optional(z.string({ error: message })),
+    z.transform((v: string | undefined, ctx): string | undefined => {
+      const t = v?.trim();
+      if (!t) return undefined;
+      if (!UUID.test(t)) {
+        fail(ctx, v, message);
+        return z.NEVER;
+      }
+      return t;
+    }),
+  );
+
 const nonNeg = () => decimalString({ min: '0' });
 const pct = (max = '10000') => optionalDecimal({ min: '0', max });
 const id = line(100, 'Укажите идентификатор строки.');
@@ -140,8 +157,12 @@ export const operationSchema = z.object({
   rate: nonNeg(),
   machineHours: optionalDecimal({ min: '0' }),
   machineRate: optionalDecimal({ min: '0' }),
-  /** A work centre / operation type of the catalogue: its rates follow it when the specification is recalculated. */
-  workCentreId: optionalRef(100),
+  /**
+   * A work centre / operation type of the catalogue: every calculation takes `rate` and `machineRate` from the
+   * caller's centre (`centreRatesOf`); the figures here are the rates at the last save — used when the centre is
+   * gone — and «Пересчитать» writes the new ones after the centre's rates change.
+   */
+  workCentreId: optionalUuid('Рабочий центр операции не найден — выберите его заново.'),
 });
 
 const uniqueIds = () =>

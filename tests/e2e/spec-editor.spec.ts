@@ -149,3 +149,47 @@ test('comma numbers after a save, a loop is refused, the picked specification na
   await expect(page.getByText('Спецификация сохранена')).toBeVisible();
   await expect(page).toHaveURL(/\/specifications\/create\/[\w-]+$/);
 });
+
+test('an operation on a work centre: the centre\'s rate in the line, a new rate counts at once, «Пересчитать» writes it', async ({ page, user }) => {
+  const NB = '\u00a0';
+  const api = (path: string, data: unknown) => page.request.post(`/api/v1/${path}`, { headers: { authorization: `Bearer ${user.accessToken}` }, data });
+  const created = await api('catalog/work-centres/create', { name: 'Раскрой', hourlyRate: '600', machineHourRate: '240' });
+  expect(created.status()).toBe(200);
+  const { workCentre } = (await created.json()) as { workCentre: { id: string; version: number } };
+
+  await page.goto('/specifications/create');
+  await page.getByLabel('Название', { exact: true }).fill('Полка');
+  await page.getByLabel('Материал 1: наименование').fill('ЛДСП 16 мм');
+  await page.getByLabel('Материал 1: цена', { exact: true }).fill('650');
+  await page.getByRole('button', { name: 'Добавить операцию' }).click();
+  await page.getByLabel('Операция 1: название').fill('Раскрой плиты');
+  await page.getByLabel('Операция 1: часы').fill('1,5');
+  await page.getByLabel('Операция 1: рабочий центр').selectOption({ label: `Раскрой — 600,00${NB}₽/ч, маш.-ч 240,00${NB}₽` });
+  await expect(page.getByLabel('Операция 1: ставка', { exact: true })).toHaveValue('600,00');
+  await expect(page.getByLabel('Операция 1: ставка', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('op-1-centre-hint')).toHaveText(`Ставки центра: 600,00${NB}₽/ч, маш.-ч 240,00${NB}₽`);
+  // 1,5 ч × 600,00 — calculated by the server at the centre's rate.
+  await expect(page.getByText(`Основная ЗП: 900,00${NB}₽`)).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Спецификация сохранена')).toBeVisible();
+  await expect(page).toHaveURL(/\/specifications\/create\/[\w-]+$/);
+
+  // A new rate of the centre: the specification is calculated at it at once and says its saved rates are old.
+  const updated = await api('catalog/work-centres/update', { id: workCentre.id, version: workCentre.version, name: 'Раскрой', hourlyRate: '660', machineHourRate: '240' });
+  expect(updated.status()).toBe(200);
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: 'Цены устарели' });
+  await expect(banner).toContainText('«Раскрой»');
+  await expect(page.getByLabel('Операция 1: ставка', { exact: true })).toHaveValue('600');
+  await expect(page.getByTestId('op-1-centre-hint')).toContainText(`Ставки центра теперь 660,00${NB}₽/ч`);
+  await expect(page.getByText(`Основная ЗП: 990,00${NB}₽`)).toBeVisible();
+  await banner.getByRole('button', { name: 'Пересчитать' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByLabel('Операция 1: ставка', { exact: true })).toHaveValue('660');
+  await expect(page.getByTestId('op-1-centre-hint')).toHaveText(`Ставки центра: 660,00${NB}₽/ч, маш.-ч 240,00${NB}₽`);
+
+  // «— нет —» unlinks the operation: its rate is typed again.
+  await page.getByLabel('Операция 1: рабочий центр').selectOption({ label: '— нет —' });
+  await page.getByLabel('Операция 1: ставка', { exact: true }).fill('700');
+  await expect(page.getByText(`Основная ЗП: 1${NB}050,00${NB}₽`)).toBeVisible();
+});

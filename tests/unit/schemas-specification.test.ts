@@ -41,6 +41,18 @@ describe('specification document schema', () => {
     const dup = specificationSchema.safeParse({ ...doc, materials: [doc.materials[0], doc.materials[0]] });
     expect(issuesToFields(dup.error!.issues)['materials.1.id']).toBe('Строка с таким идентификатором уже есть.');
   });
+  it('an operation may point at a work centre by its id; its rates stay required, another id is refused in Russian', () => {
+    const wc = '0b6f1c3e-8a41-4c2d-9f07-5d2e4a6b7c81';
+    const op = { id: 'o1', name: 'Раскрой', hours: '1,5', rate: '600,00', machineHours: '1', machineRate: '200' };
+    const r = specificationSchema.parse({ ...doc, operations: [{ ...op, workCentreId: ` ${wc} ` }, { ...op, id: 'o2', workCentreId: '' }] });
+    expect(r.operations[0]).toEqual({ id: 'o1', name: 'Раскрой', hours: '1.5', rate: '600', machineHours: '1', machineRate: '200', workCentreId: wc });
+    expect(r.operations[1]!.workCentreId).toBeUndefined();
+    const bad = specificationSchema.safeParse({ ...doc, operations: [{ ...op, workCentreId: 'Раскрой' }, { ...op, id: 'o2', workCentreId: 7 }, { id: 'o3', name: 'Сборка', hours: '1', workCentreId: wc }] });
+    const f = issuesToFields(bad.error!.issues);
+    expect(f['operations.0.workCentreId']).toBe('Рабочий центр операции не найден — выберите его заново.');
+    expect(f['operations.1.workCentreId']).toBe('Рабочий центр операции не найден — выберите его заново.');
+    expect(f['operations.2.rate']).toBe('Введите число.');
+  });
   it('params: one price setting, machine-hour pools need a rate, "без НДС"', () => {
     const two = costParamsSchema.safeParse({ markupPct: '10', price: '100' });
     expect(issuesToFields(two.error!.issues).markupPct).toBe('Укажите что-то одно: наценку, маржу или цену.');

@@ -1,14 +1,15 @@
 import 'server-only';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { SpecDocument } from '@/lib/domain/cost';
-import { kopToRub, lineVatOf } from '@/lib/domain/catalog';
+import { lineVatOf } from '@/lib/domain/catalog';
+import type { CentreRates } from '@/lib/domain/catalog/work-centre-rate';
 import type { PriceOnDate } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
-import { catalogItems, workCentres } from '../../db/schema';
+import { catalogItems } from '../../db/schema';
 import type { ItemRow } from './model';
 import { itemVisible } from './pending';
-import type { WorkCentreRow } from './work-centres';
 import { itemsForPricing, pricesOnDate } from './prices';
+import { centreIdsOf, centreRatesFor, rateDocument } from './work-centre-rates';
 
 /** What the catalogue says about one material line on the date. */
 export interface LinePricing {
@@ -28,28 +29,24 @@ export interface LinePricing {
 export interface CatalogLookup {
   items: Map<string, ItemRow>;
   prices: Map<string, PriceOnDate | null>;
-  centres: Map<string, { hourlyRate: string; machineHourRate: string }>;
+  centres: Map<string, CentreRates>;
 }
 
-const idsOf = (docs: Iterable<SpecDocument>) => {
+const itemIdsOf = (docs: Iterable<SpecDocument>) => {
   const items = new Set<string>();
-  const centres = new Set<string>();
-  for (const d of docs) {
-    for (const m of d.materials ?? []) if (m.itemId) items.add(m.itemId);
-    for (const o of d.operations ?? []) if (o.workCentreId) centres.add(o.workCentreId);
-  }
-  return { items: [...items], centres: [...centres] };
+  for (const d of docs) for (const m of d.materials ?? []) if (m.itemId) items.add(m.itemId);
+  return [...items];
 };
 const uuidLike = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /**
- * The caller's own rows for ids of another user's catalogue (a shared specification points at its owner's): the
- * caller's item with the same article (case aside), else with the same normalised name; the caller's work centre
- * of the same name. Archived rows are not taken. Nothing of the other catalogue but names and articles is read.
+ * The caller's own items for ids of another user's catalogue (a shared specification points at its owner's): the
+ * caller's item with the same article (case aside), else with the same normalised name (work centres: the caller's
+ * of the same name, `centreRatesFor`). Archived rows are not taken. Nothing of the other catalogue but names and
+ * articles is read.
  */
-async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds: string[]) {
+async function callersOwn(db: Db, callerId: string, itemIds: string[]) {
   const items = new Map<string, ItemRow>();
-  const centres = new Map<string, WorkCentreRow>();
   if (itemIds.length) {
     const foreign = await db
       .select({ id: catalogItems.id, article: catalogItems.article, nameNorm: catalogItems.nameNorm })
@@ -83,17 +80,7 @@ async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds
       if (mine) items.set(f.id, mine);
     }
   }
-  if (centreIds.length) {
-    const foreign = await db.select({ id: workCentres.id, name: workCentres.name }).from(workCentres).where(and(ne(workCentres.ownerId, callerId), inArray(workCentres.id, centreIds)));
-    const own = foreign.length
-      ? await db.select().from(workCentres).where(and(eq(workCentres.ownerId, callerId), eq(workCentres.archived, false), inArray(workCentres.name, foreign.map((f) => f.name))))
-      : [];
-    for (const f of foreign) {
-      const mine = own.find((c) => c.name === f.name);
-      if (mine) centres.set(f.id, mine);
-    }
-  }
-  return { items, centres };
+  return items;
 }
 
 /**
@@ -102,22 +89,13 @@ async function callersOwn(db: Db, callerId: string, itemIds: string[], centreIds
  * (`callersOwn`), or keeps its saved price — the owner's prices are never used for someone else.
  */
 export async function lookupCatalog(db: Db, ownerId: string, docs: Iterable<SpecDocument>, date: string): Promise<CatalogLookup> {
-  const ids = idsOf(docs);
-  const itemIds = ids.items.filter(uuidLike);
-  const centreIds = ids.centres.filter(uuidLike);
+  const list = [...docs];
+  const itemIds = itemIdsOf(list).filter(uuidLike);
   const rows = await itemsForPricing(db, ownerId, itemIds);
-  const centres = centreIds.length ? await db.select().from(workCentres).where(and(eq(workCentres.ownerId, ownerId), inArray(workCentres.id, centreIds))) : [];
   const items = new Map(rows.map((r) => [r.id, r]));
-  const byId = new Map(centres.map((c) => [c.id, c]));
-  const other = await callersOwn(db, ownerId, itemIds.filter((id) => !items.has(id)), centreIds.filter((id) => !byId.has(id)));
-  for (const [id, r] of other.items) items.set(id, r);
-  for (const [id, c] of other.centres) byId.set(id, c);
+  for (const [id, r] of await callersOwn(db, ownerId, itemIds.filter((id) => !items.has(id)))) items.set(id, r);
   const prices = await pricesOnDate(db, ownerId, [...new Map([...items.values()].map((r) => [r.id, r])).values()], date);
-  return {
-    items,
-    prices,
-    centres: new Map([...byId].map(([id, c]) => [id, { hourlyRate: kopToRub(c.hourlyRateKop), machineHourRate: kopToRub(c.machineHourRateKop) }])),
-  };
+  return { items, prices, centres: await centreRatesFor(db, ownerId, centreIdsOf(list)) };
 }
 
 /**
@@ -137,12 +115,7 @@ export function priceDocument(doc: SpecDocument, lookup: CatalogLookup): { doc: 
     if (price) Object.assign(next, { price: price.price, ...lineVatOf(price) });
     return next;
   });
-  const operations = (doc.operations ?? []).map((o) => {
-    const c = o.workCentreId ? lookup.centres.get(o.workCentreId) : undefined;
-    if (!c) return o;
-    return { ...o, rate: c.hourlyRate, ...(c.machineHourRate !== '0.00' || o.machineRate !== undefined ? { machineRate: c.machineHourRate } : {}) };
-  });
-  return { doc: { ...doc, materials, operations }, lines };
+  return { doc: rateDocument({ ...doc, materials }, lookup.centres), lines };
 }
 
 /** Every document of a calculation priced on `date` (one read of the catalogue). */

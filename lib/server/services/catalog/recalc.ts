@@ -13,6 +13,7 @@ import { costRatesOn } from '../cost/rates';
 import { reasonsOf, type SpecNode } from '../specifications/staleness';
 import { writeVersion } from '../specifications/write-version';
 import { lookupCatalog, priceDocument } from './apply-catalog';
+import { rateDocuments } from './work-centre-rates';
 import { bottomUp } from './graph';
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -63,18 +64,20 @@ export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<st
       errors.set(id, e.message);
     }
   }
-  const costOf = async (id: string): Promise<string> => {
+  // Before: as saved; after: as every calculation takes it, the work centres' current rates in linked operations.
+  const costOf = async (id: string, live: boolean): Promise<string> => {
     let spec = docs[id]!;
-    const nested = await collectSpecs(ctx.db, userId, spec, docs);
+    let nested = await collectSpecs(ctx.db, userId, spec, docs);
+    if (live) ({ root: spec, nested } = await rateDocuments(ctx.db, userId, spec, nested));
     spec = await withProcessSet(ctx, userId, spec);
     const withSets = new Map<string, SpecDocument>();
     for (const [k, d] of nested) withSets.set(k, d.processSetId ? await withProcessSet(ctx, userId, d) : d);
     return calculateCost(spec, defaults.params, { rates, resolve: (k) => withSets.get(k), rootId: id, nestedLines: false }).perUnit.fullCost;
   };
-  const attempt = async (id: string) => {
+  const attempt = async (id: string, live: boolean) => {
     try {
       if (errors.has(id)) throw new ServiceError('VALIDATION_ERROR', errors.get(id)!);
-      return { cost: await costOf(id), error: null };
+      return { cost: await costOf(id, live), error: null };
     } catch (e) {
       if (!(e instanceof ServiceError) && !isCostError(e)) throw e;
       if (opts.stopOnError) throw e;
@@ -83,7 +86,7 @@ export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<st
   };
   const before = new Map<string, string | null>();
   for (const id of order) {
-    before.set(id, (await attempt(id)).cost);
+    before.set(id, (await attempt(id, false)).cost);
     await yieldToOthers();
   }
   const lookup = await lookupCatalog(ctx.db, userId, order.map((id) => docs[id]).filter((d): d is SpecDocument => !!d), today);
@@ -95,7 +98,7 @@ export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<st
     if (docs[id]) {
       const stored = docs[id];
       docs[id] = priceDocument(stored, lookup).doc;
-      const after = await attempt(id);
+      const after = await attempt(id, true);
       if (after.error) {
         docs[id] = stored;
         line.error = after.error;

@@ -5,12 +5,13 @@ import type { Db } from '../../db/client';
 import { workCentres } from '../../db/schema';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { findWorkCentre, spreadRates, workCentreColumns, workCentreConflict, workCentreNotFound, workCentreOnWire } from './work-centres';
+import { findWorkCentre, specsUsingCentre, spreadRates, workCentreColumns, workCentreConflict, workCentreNotFound, workCentreOnWire } from './work-centres';
 
 /**
- * `catalog/work-centres/update {id, version, …}` → `{workCentre, processSets}`: stale → 409. A changed rate is
- * copied into every business-process step pointing at the centre in the same transaction (`processSets`) and
- * makes the specifications using the centre «цены устарели»; a new name or notes do neither.
+ * `catalog/work-centres/update {id, version, …}` → `{workCentre, processSets, specs}`: stale → 409. A changed rate
+ * is copied into every business-process step pointing at the centre in the same transaction (`processSets`); the
+ * specifications with an operation on the centre (`specs`) are calculated at it from now on and are «цены
+ * устарели» until recalculated. A new name or notes do neither.
  */
 export const updateWorkCentre = defineCall({
   input: workCentreUpdateInput,
@@ -34,7 +35,11 @@ export const updateWorkCentre = defineCall({
       if (!row) throw workCentreConflict(before.version === version ? version + 1 : before.version);
       return { row, processSets: rateChanged ? await spreadRates(tx as unknown as Db, user.id, row) : [] };
     });
-    const msg = processSets.length ? `Сохранено. Новые ставки переданы в наборы процессов: ${processSets.length}.` : 'Сохранено.';
-    return { msg, workCentre: workCentreOnWire(row), processSets };
+    const specs = rateChanged ? await specsUsingCentre(ctx.db, user.id, id) : [];
+    const told = [
+      processSets.length ? `Новые ставки переданы в наборы процессов: ${processSets.length}.` : '',
+      specs.length ? `Спецификации, чьи операции идут по этому центру, считаются по новым ставкам и отмечены «цены устарели»: ${specs.length}.` : '',
+    ].filter(Boolean);
+    return { msg: ['Сохранено.', ...told].join(' '), workCentre: workCentreOnWire(row), processSets, specs };
   },
 });

@@ -5,6 +5,7 @@ import type { WorkCentre, WorkCentreData } from '@/lib/schemas/catalog';
 import type { Db } from '../../db/client';
 import { businessProcesses, workCentres } from '../../db/schema';
 import { ServiceError } from '../../errors';
+import { specsMentioning } from '../specifications/mentioning';
 
 export type WorkCentreRow = typeof workCentres.$inferSelect;
 
@@ -48,6 +49,16 @@ export async function processesUsing(db: Db, ownerId: string, id: string) {
     .from(businessProcesses)
     .where(and(eq(businessProcesses.ownerId, ownerId), sql`strpos(${businessProcesses.steps}::text, ${id}) > 0`));
   return rows.filter((r) => (r.steps as Step[]).some((s) => s.workCentreId === id));
+}
+
+/** The owner's specifications (not in the trash) with an operation pointing at the work centre. */
+export async function specsUsingCentre(db: Db, ownerId: string, id: string): Promise<{ id: string; name: string }[]> {
+  const out: { id: string; name: string }[] = [];
+  for (const s of await specsMentioning(db, ownerId, id)) {
+    const ops = (s.doc as { operations?: { workCentreId?: unknown }[] }).operations;
+    if (Array.isArray(ops) && ops.some((o) => o?.workCentreId === id)) out.push({ id: s.id, name: s.name });
+  }
+  return out;
 }
 
 /**

@@ -14,10 +14,14 @@ import { findBusinessProcess } from '../business-processes/model';
 import { costRatesOn } from './rates';
 import { moscowToday } from '@/lib/domain/format/date';
 import { priceDocuments } from '../catalog/apply-catalog';
+import { rateDocuments } from '../catalog/work-centre-rates';
 
 export { calculateInputSchema, type CalculateInput };
 
-/** Everything the engine needs for a user's request: the document, its nested specs, merged params, dated rates. */
+/**
+ * Everything the engine needs for a user's request: the document, its nested specs (operations linked to a work
+ * centre at the caller's centre's current rates), merged params, dated rates.
+ */
 export async function prepareCalculation(ctx: AppContext, userId: string, input: CalculateInput) {
   let spec: SpecDocument;
   let rootId: string | undefined;
@@ -28,7 +32,9 @@ export async function prepareCalculation(ctx: AppContext, userId: string, input:
   } else spec = asSpecDocument(input.spec);
   const given = Object.fromEntries(Object.entries(input.specs ?? {}).map(([k, v]) => [k, asSpecDocument(v)]));
   let specs = await collectSpecs(ctx.db, userId, spec, given);
+  // Catalogue prices on `priceDate` when asked; the work centres' current rates always (`priceDocuments` gives both).
   if (input.priceDate) ({ root: spec, nested: specs } = await priceDocuments(ctx.db, userId, spec, specs, input.priceDate));
+  else ({ root: spec, nested: specs } = await rateDocuments(ctx.db, userId, spec, specs));
   spec = await withProcessSet(ctx, userId, spec);
   for (const [id, doc] of specs) if (doc.processSetId) specs.set(id, await withProcessSet(ctx, userId, doc));
   const defaults = await defaultParamsFor(ctx.db, userId, input.companyId);

@@ -8,6 +8,7 @@ import { withProcessSet } from '../cost/calculate-cost';
 import { defaultParamsFor } from '../cost/defaults';
 import { collectSpecs, specDocOf } from '../cost/load-specs';
 import { costRatesOn } from '../cost/rates';
+import { rateDocuments } from '../catalog/work-centre-rates';
 import { moscowToday } from '@/lib/domain/format/date';
 import { specObject } from './access';
 import { specStaleness } from './staleness';
@@ -30,9 +31,9 @@ interface SpecCostItem {
 /**
  * `specs/costs {ids}` → `{items: [...], defaults, date}`: for one page of the specifications list, the current
  * полная себестоимость per unit of each (the caller's default parameters — the first own company with costing,
- * else the saved defaults — and today's rates, both read once) and whether it is out of date
- * («цены устарели» / «требует пересчёта», as `specs/status`). Nested specifications read for one are reused
- * for the next. A specification that cannot be calculated or read has `error` instead of a figure.
+ * else the saved defaults — today's rates, both read once, and the work centres' current rates, as `cost/calculate`)
+ * and whether it is out of date («цены устарели» / «требует пересчёта», as `specs/status`). Nested specifications
+ * read for one are reused for the next. A specification that cannot be calculated or read has `error` instead of a figure.
  */
 export const specificationCosts = defineCall({
   input,
@@ -52,9 +53,12 @@ export const specificationCosts = defineCall({
         let spec = specDocOf(row);
         item.unit = spec.unit;
         item.outputQty = spec.outputQty ?? '1';
-        const specs = await collectSpecs(ctx.db, user.id, spec, cache);
-        for (const [k, v] of specs) cache[k] = v;
-        spec = await withProcessSet(ctx, user.id, spec);
+        const stored = await collectSpecs(ctx.db, user.id, spec, cache);
+        for (const [k, v] of stored) cache[k] = v;
+        // Operations linked to a work centre at its current rate, as `cost/calculate` takes them.
+        const rated = await rateDocuments(ctx.db, user.id, spec, stored);
+        const specs = rated.nested;
+        spec = await withProcessSet(ctx, user.id, rated.root);
         const withSets = new Map<string, SpecDocument>();
         for (const [k, doc] of specs) withSets.set(k, doc.processSetId ? await withProcessSet(ctx, user.id, doc) : doc);
         const result = calculateCost(spec, defaults.params, { rates, resolve: (k) => withSets.get(k), rootId: id, nestedLines: false });

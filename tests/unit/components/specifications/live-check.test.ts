@@ -53,12 +53,16 @@ describe('live checks and totals in the editor', () => {
     expect(again.parsed!.materials[1]).not.toBe(ok.parsed!.materials[1]);
   });
 
-  it('leaves nested specifications and process sets to the server', () => {
+  it('leaves nested specifications, process sets and work centres to the server', () => {
     const live = createLiveCheck();
     const params: CostParams = { taxRegime: 'osno' };
     const basis = basisOf(params, server(shelf, params));
     const nested = live.check({ ...shelf, materials: [...shelf.materials, { id: 'n', name: 'Каркас', unit: 'шт', qty: '1', specId: 'frame' }] }).parsed!;
     expect(live.totals(nested, basis)).toBeNull();
     expect(live.totals(live.check({ ...shelf, processSetId: 'set' }).parsed!, basis)).toBeNull();
+    // An operation on a work centre: the server takes the centre's current rate, the line holds the saved one.
+    const onCentre = live.check({ ...shelf, operations: [{ ...shelf.operations[0]!, workCentreId: '0b6f1c3e-8a41-4c2d-9f07-5d2e4a6b7c81' }] }).parsed!;
+    expect(live.totals(onCentre, basis)).toBeNull();
+    expect(live.totals(live.check(shelf).parsed!, basis)).not.toBeNull();
   });
 });
