@@ -12,6 +12,26 @@ const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DECIMAL_RE = /^-?\d{1,13}(?:\.\d{1,2})?$/;
 const LESSON_FILE_RE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const MAX_SOURCE = 200_000;
+/**
+ * The front matter's bounds: the largest shipped block is under 3 000 characters and 60 lines. The YAML reader
+ * checks each key against those before it (quadratic in keys) and recurses into nested flow collections (`[[[…`),
+ * so a block past these is refused before it is read.
+ */
+const MAX_FRONT_MATTER = 10_000;
+const MAX_FRONT_MATTER_LINES = 300;
+const MAX_FLOW_DEPTH = 32;
+
+/** The deepest nesting of `[` and `{` in the text (quotes not told apart: a bound, not a parser). */
+function flowDepth(text) {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if ((c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
+}
 /** Ids that are pages of their own: /education/new, /education/<course>/{new, edit, certificate}. */
 const RESERVED = { course: ['new'], lesson: ['new', 'edit', 'certificate'] };
 const MAX_EXERCISES = 50;
@@ -32,11 +52,17 @@ function splitFrontMatter(text) {
   return { yamlText, body, bodyLine, src };
 }
 
+/** Errors reported of one file at most: finding each one's line is a search of the YAML tree. */
+const MAX_ERRORS = 50;
+
 /** A reader of one file: errors carry the file and the 1-based line. */
 function reader(file) {
   const errors = [];
-  const add = (line, message) => errors.push({ file, line, message });
-  return { errors, add };
+  const full = () => errors.length >= MAX_ERRORS;
+  const add = (line, message) => {
+    if (!full()) errors.push({ file, line, message });
+  };
+  return { errors, add, full };
 }
 
 function lineOfNode(doc, lc, keyPath) {
@@ -58,6 +84,14 @@ function frontMatter(text, r) {
     r.add(1, 'Файл должен начинаться с блока «---» (YAML) и закрывать его строкой «---».');
     return null;
   }
+  if (parts.yamlText.length > MAX_FRONT_MATTER || parts.bodyLine - 2 > MAX_FRONT_MATTER_LINES) {
+    r.add(1, `Блок «---» больше ${MAX_FRONT_MATTER.toLocaleString('ru-RU')} знаков или ${MAX_FRONT_MATTER_LINES} строк — сократите его.`);
+    return null;
+  }
+  if (flowDepth(parts.yamlText) > MAX_FLOW_DEPTH) {
+    r.add(2, `В блоке «---» скобки [ ] и { } вложены глубже ${MAX_FLOW_DEPTH} уровней.`);
+    return null;
+  }
   const lc = new LineCounter();
   const doc = parseDocument(parts.yamlText, { lineCounter: lc, uniqueKeys: true, maxAliasCount: 0 });
   if (doc.errors.length) {
@@ -77,7 +111,10 @@ const isInt = (v, min, max) => Number.isInteger(v) && v >= min && v <= max;
 const isText = (v, max) => typeof v === 'string' && v.trim() !== '' && v.length <= max;
 
 function unknownKeys(obj, allowed, at, fm, r, what) {
-  for (const k of Object.keys(obj)) if (!allowed.includes(k)) r.add(fm.line([...at, k]), `Неизвестное поле «${k}» ${what}.`);
+  for (const k of Object.keys(obj)) {
+    if (r.full()) return; // a file of thousands of unknown keys: the first ones are enough
+    if (!allowed.includes(k)) r.add(fm.line([...at, k]), `Неизвестное поле «${k}» ${what}.`);
+  }
 }
 
 function common(fm, r, allowed, kind) {

@@ -1,11 +1,11 @@
-import 'server-only';
 import { zipSync, type Zippable } from 'fflate';
 import { unzipLimited } from '@/lib/client/office/zip-read.mjs';
 
 /**
  * Zips in memory on the server, with fflate (as the browser does): reading the packages users send (XLSX,
  * DOCX templates) within limits, and writing the DOCX the templates produce. The folder download streams
- * its zip with yazl instead (ZIP64, see `services/files/get-zip.ts`).
+ * its zip with yazl instead (ZIP64, see `services/files/get-zip.ts`). No `server-only` marker: the parse
+ * worker's thread (office/parse-worker.mjs) runs it outside a React server build.
  */
 
 /**

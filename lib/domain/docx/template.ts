@@ -1,6 +1,6 @@
 import { compilePart, renderPart, sectionOf, TemplateError, valueTag, type DtPart, type Getter, type TagSpec } from './engine';
 import { formatValue } from './format';
-import { checkPart, MAX_LOOP_PARTS, tooLarge } from './limits';
+import { checkPart, checkTags, MAX_LOOP_ITEMS, MAX_LOOP_PARTS, tooLarge, tooManyItems } from './limits';
 import { markConditionParagraphs, tidyFilled } from './tidy';
 import { FILTER_TYPE, isDate, isMoney, TemplateValueError, type FieldType, type TemplateData, type TemplateValue } from './values';
 import { findAll, parseXml, textOf } from './xml';
@@ -48,6 +48,8 @@ interface RenderState {
   missing: Set<string>;
   /** Pieces of loop blocks produced so far (see MAX_LOOP_PARTS). */
   produced: number;
+  /** Items of lists looped over so far, each time a loop is reached (see MAX_LOOP_ITEMS). */
+  items: number;
 }
 
 function getter(part: DtPart, st: RenderState): Getter {
@@ -62,6 +64,8 @@ function getter(part: DtPart, st: RenderState): Getter {
       if (v === undefined) missing.add(prefixOf(ctx.scopePath) + name);
       if (isEmpty(v)) return false;
       if (Array.isArray(v)) {
+        st.items += v.length;
+        if (st.items > MAX_LOOP_ITEMS) throw tooManyItems();
         st.produced += v.length * Math.max(1, part.subparsed?.length ?? 0);
         if (st.produced > MAX_LOOP_PARTS) throw tooLarge();
         return v;
@@ -104,7 +108,8 @@ export interface RenderResult {
 /** Fills the parts (document, headers, footers) with `data`. Broken templates → TemplateError. */
 export function renderTemplate(parts: readonly string[], data: TemplateData): RenderResult {
   parts.forEach(checkPart);
-  const st: RenderState = { missing: new Set(), produced: 0 };
+  checkTags(parts);
+  const st: RenderState = { missing: new Set(), produced: 0, items: 0 };
   const out = parts.map((xml) => {
     const filled = renderPart(markConditionParagraphs(xml), (part) => getter(part, st), (part) => (part.module ? false : ''), data);
     return tidyFilled(filled.replaceAll(LINE_BREAK, BREAK_XML));
@@ -133,16 +138,24 @@ export interface TemplateFields {
   loops: TemplateLoop[];
 }
 
-function addField(list: TemplateField[], tag: TagSpec, inCondition: boolean): void {
-  let f = list.find((x) => x.name === tag.name);
-  if (!f) {
-    f = { name: tag.name, filters: [], type: 'text', optional: inCondition };
-    list.push(f);
+/** Fields in the order of first appearance, found by name at once (a template may hold thousands). */
+class FieldList {
+  readonly list: TemplateField[] = [];
+  private readonly byName = new Map<string, TemplateField>();
+
+  add(tag: TagSpec, inCondition: boolean): void {
+    let f = this.byName.get(tag.name);
+    if (!f) {
+      f = { name: tag.name, filters: [], type: 'text', optional: inCondition };
+      this.byName.set(tag.name, f);
+      this.list.push(f);
+    }
+    if (!inCondition) f.optional = false;
+    const filter = tag.filter ?? '';
+    // At most one entry per format: the list of a field stays as short as the formats there are.
+    if (!f.filters.includes(filter)) f.filters.push(filter);
+    if (tag.filter && f.type === 'text') f.type = FILTER_TYPE[tag.filter];
   }
-  if (!inCondition) f.optional = false;
-  const filter = tag.filter ?? '';
-  if (!f.filters.includes(filter)) f.filters.push(filter);
-  if (tag.filter && f.type === 'text') f.type = FILTER_TYPE[tag.filter];
 }
 
 /**
@@ -152,29 +165,30 @@ function addField(list: TemplateField[], tag: TagSpec, inCondition: boolean): vo
  */
 export function listTemplateFields(parts: readonly string[]): TemplateFields {
   parts.forEach(checkPart);
-  const fields: TemplateField[] = [];
-  const loops: TemplateLoop[] = [];
-  const walk = (list: readonly DtPart[], into: TemplateField[] | null, inLoop: boolean, inCondition: boolean) => {
+  checkTags(parts);
+  const fields = new FieldList();
+  const loops = new Map<string, FieldList>();
+  const walk = (list: readonly DtPart[], into: FieldList | null, inLoop: boolean, inCondition: boolean) => {
     for (const part of list) {
       if (part.type !== 'placeholder') continue;
       const section = sectionOf(part);
       if (!section) {
         const tag = valueTag(part.value);
-        if (tag && into) addField(into, tag, inCondition);
+        if (tag && into) into.add(tag, inCondition);
         continue;
       }
       const sub = part.subparsed ?? [];
       if (section.kind !== '#') walk(sub, into, inLoop, true);
       else if (inLoop) walk(sub, null, true, inCondition);
       else {
-        let loop = loops.find((l) => l.name === section.name);
-        if (!loop) loops.push((loop = { name: section.name, fields: [] }));
-        walk(sub, loop.fields, true, inCondition);
+        let loop = loops.get(section.name);
+        if (!loop) loops.set(section.name, (loop = new FieldList()));
+        walk(sub, loop, true, inCondition);
       }
     }
   };
   for (const xml of parts) walk(compilePart(xml), fields, false, false);
-  return { fields, loops };
+  return { fields: fields.list, loops: [...loops].map(([name, l]) => ({ name, fields: l.list })) };
 }
 
 /** The plain text of a part, paragraphs on separate lines (for checks and previews). */

@@ -3,6 +3,14 @@
  * Pure functions: `toCsv` / `parseCsv` (the separator is detected from the header line).
  */
 
+/** A file that is not CSV as read here; the message is the user's. */
+export class CsvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CsvError';
+  }
+}
+
 const FORMULA_START = /^[=@\t\r]|^[+-](?![\d\s()\-–]*$)/;
 
 /** Protects a cell from being run as a formula by a spreadsheet (OWASP «CSV injection»). Phones stay as they are. */
@@ -40,7 +48,7 @@ export function detectSeparator(text: string): string {
 
 /**
  * CSV text → rows of cells (quotes removed, `""` → `"`, line breaks inside quotes kept). Empty lines are
- * dropped. Throws a Russian message on an unclosed quote.
+ * dropped. Throws a CsvError with a Russian message on an unclosed quote. One linear pass.
  */
 export function parseCsv(input: string, sep = detectSeparator(input.replace(/^\ufeff/, ''))): string[][] {
   const text = input.replace(/^\ufeff/, '');
@@ -49,10 +57,13 @@ export function parseCsv(input: string, sep = detectSeparator(input.replace(/^\u
   let cell = '';
   let inQuotes = false;
   let quotedCell = false;
+  /** Whether the cell read so far is only spaces (kept as it grows: checking the cell at each quote is quadratic). */
+  let blank = true;
   const endCell = () => {
     row.push(quotedCell ? cell : cell.trim());
     cell = '';
     quotedCell = false;
+    blank = true;
   };
   const endRow = () => {
     endCell();
@@ -66,11 +77,14 @@ export function parseCsv(input: string, sep = detectSeparator(input.replace(/^\u
         if (text[i + 1] === '"') {
           cell += '"';
           i++;
-        } else inQuotes = false;
+        } else {
+          inQuotes = false;
+          blank = cell.trim() === ''; // once per quoted cell: as long as reading it was
+        }
       } else cell += ch;
       continue;
     }
-    if (ch === '"' && cell.trim() === '') {
+    if (ch === '"' && blank) {
       inQuotes = true;
       quotedCell = true;
       cell = '';
@@ -79,9 +93,12 @@ export function parseCsv(input: string, sep = detectSeparator(input.replace(/^\u
     else if (ch === '\r') {
       if (text[i + 1] === '\n') i++;
       endRow();
-    } else cell += ch;
+    } else {
+      if (blank && ch.trim() !== '') blank = false;
+      cell += ch;
+    }
   }
-  if (inQuotes) throw new Error('В файле CSV не закрыта кавычка — проверьте файл.');
+  if (inQuotes) throw new CsvError('В файле CSV не закрыта кавычка — проверьте файл.');
   if (cell !== '' || row.length > 0) endRow();
   return rows.map((r) => r.map(unguardCell));
 }

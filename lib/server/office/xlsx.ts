@@ -1,7 +1,7 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
 import { NOT_A_BOOK, type ReadOptions, type WorkbookSheet } from '@/lib/client/office/xlsx-read.mjs';
-import { log } from '../log';
+import { boundedWorker, WorkerRefusal } from './bounded-worker';
 
 /**
  * Reading XLSX files users send (imports of companies, specifications, key rates): the shared reader
@@ -12,94 +12,27 @@ import { log } from '../log';
 
 const TIME_LIMIT_MS = 10_000;
 const MEMORY_MB = 512;
-/** Books waiting for the worker at most; more is refused at once. */
-const MAX_QUEUE = 8;
 
 const BUSY = 'Сервер сейчас читает другие книги. Попробуйте ещё раз через минуту.';
 const tooSlow = (ms: number) => `Книгу не удалось прочитать за ${ms / 1000} секунд: она слишком большая или повреждена.`;
 
-interface Job {
-  id: number;
-  bytes: Uint8Array;
-  options: ReadOptions;
-  timeMs: number;
-  resolve: (sheets: WorkbookSheet[]) => void;
-  reject: (e: Error) => void;
-}
-
-interface Reply {
-  id: number;
-  ok: boolean;
-  sheets?: WorkbookSheet[];
-  msg?: string | null;
-  detail?: string;
-}
-
-const state = { worker: null as Worker | null, busy: null as Job | null, timer: null as NodeJS.Timeout | null, queue: [] as Job[], next: 1 };
-
-function finish(job: Job, settle: () => void) {
-  if (state.timer) clearTimeout(state.timer);
-  state.timer = null;
-  state.busy = null;
-  settle();
-  pump();
-}
-
-function dropWorker() {
-  const w = state.worker;
-  state.worker = null;
-  if (w) void w.terminate();
-}
-
-function worker(): Worker {
-  if (state.worker) return state.worker;
+const pool = boundedWorker({
+  name: 'xlsx',
   // A literal `new URL(…, import.meta.url)`: the bundler builds the worker as its own entry (no file lookups
   // here — a computed path would make it trace the whole project).
-  const w = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { name: 'kalkulus-xlsx', resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
-  w.unref();
-  w.on('message', (reply: Reply) => {
-    const job = state.busy;
-    if (!job || job.id !== reply.id) return;
-    if (reply.ok) finish(job, () => job.resolve(reply.sheets ?? []));
-    else {
-      if (!reply.msg) log.warn('xlsx read failed', reply.detail);
-      finish(job, () => job.reject(new Error(reply.msg ?? NOT_A_BOOK)));
-    }
-  });
-  const lost = (e: unknown) => {
-    if (state.worker !== w) return;
-    state.worker = null;
-    const job = state.busy;
-    if (job) {
-      log.warn('xlsx worker lost', e);
-      finish(job, () => job.reject(new Error(NOT_A_BOOK)));
-    }
-  };
-  w.on('error', lost);
-  w.on('exit', lost);
-  state.worker = w;
-  return w;
-}
+  create: () => new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { name: 'kalkulus-xlsx', resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } }),
+  // Books waiting for the worker at most; more is refused at once.
+  maxQueue: 8,
+});
 
-function pump() {
-  if (state.busy) return;
-  const job = state.queue.shift();
-  if (!job) return;
-  state.busy = job;
-  state.timer = setTimeout(() => {
-    dropWorker();
-    finish(job, () => job.reject(new Error(tooSlow(job.timeMs))));
-  }, job.timeMs);
-  worker().postMessage({ id: job.id, bytes: job.bytes, options: job.options });
-}
-
-/** The book's sheets as rows of cell texts (see `readWorkbook`), read on the worker. */
-function readSheets(bytes: Uint8Array, options: ReadOptions = {}, timeMs = TIME_LIMIT_MS): Promise<WorkbookSheet[]> {
-  if (state.queue.length >= MAX_QUEUE) return Promise.reject(new Error(BUSY));
-  return new Promise((resolve, reject) => {
-    state.queue.push({ id: state.next++, bytes, options, timeMs, resolve, reject });
-    pump();
-  });
+/** The book's sheets as rows of cell texts (see `readWorkbook`), read on the worker; refusals as Russian `Error`s. */
+async function readSheets(bytes: Uint8Array, options: ReadOptions = {}, timeMs = TIME_LIMIT_MS): Promise<WorkbookSheet[]> {
+  try {
+    return (await pool.run<WorkbookSheet[]>({ bytes, options }, { timeMs })) ?? [];
+  } catch (e) {
+    if (!(e instanceof WorkerRefusal)) throw e;
+    throw new Error(e.kind === 'busy' ? BUSY : e.kind === 'slow' ? tooSlow(timeMs) : e.kind === 'refused' ? e.message : NOT_A_BOOK);
+  }
 }
 
 /**

@@ -1,19 +1,30 @@
 // @vitest-environment node
 import { crc32, deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as health } from '@/app/api/health/route';
 import { docxPackage, wDocument, wPara, wTable } from '@/lib/domain/docx/package';
+import { templateFieldsOf } from '@/lib/server/office/parse';
 import type { TestUser } from '../../helpers/auth';
 import { testDriver } from '../../helpers/db';
+import { whileWatched } from '../../helpers/loop-watch';
 import { callProduct, productSuite } from '../../helpers/product';
 import { upload } from '../files/harness';
 
 /**
  * Hostile DOCX templates: each is refused by `templates/fields` and `templates/generate` with a Russian
- * 422 for less than 2 s of processor time, the event loop is never held for long, and the server answers a normal call meanwhile
- * and after.
+ * 422 for less than 2 s of processor time, the event loop is never held for a second (templates are read and
+ * filled on the parse worker's threads), and the server answers a normal call meanwhile and after.
  */
 
 const suite = productSuite();
+/** The most the event loop may be held while a template is read or filled. */
+const MAX_HOLD_MS = 1000;
+
+beforeAll(async () => {
+  // Both threads of the parse worker started, as on a server that has read templates (two jobs at once take both).
+  const t = docxPackage(wDocument(wPara('{a}')), 't');
+  await Promise.all([templateFieldsOf(t, 'a.docx'), templateFieldsOf(t, 'b.docx')]);
+}, 120_000);
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const call = (user: TestUser, path: string, body: unknown): Promise<Answer> => callProduct<Answer['body']>(suite.ctx, user, path, body);
 
@@ -62,6 +73,7 @@ const docWith = (documentXml: string, more: [string, string][] = []) =>
   deflatedZip([['[Content_Types].xml', Buffer.from('<Types/>')], ['word/document.xml', Buffer.from(documentXml)], ...more.map(([n, x]): [string, Buffer] => [n, Buffer.from(x)])]);
 const deep = (n: number) => `<w:document ${W}><w:body>${'<w:p>'.repeat(n)}${'</w:p>'.repeat(n)}</w:body></w:document>`;
 const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => wPara(`Абзац ${i}: {company.name}`)).join('');
+const manyFields = (n: number) => wDocument(wPara(Array.from({ length: n }, (_, i) => `{f${i}}`).join('')));
 
 const HOSTILE: [string, () => Uint8Array, RegExp, 'fields' | 'generate' | 'both'][] = [
   ['50 000 nested paragraphs (1 KB packed)', () => docWith(deep(50_000)), /вложенность элементов больше 256/, 'both'],
@@ -72,6 +84,13 @@ const HOSTILE: [string, () => Uint8Array, RegExp, 'fields' | 'generate' | 'both'
   ['unbalanced markup', () => docWith(`<w:document ${W}><w:body><w:p></w:body></w:document>`), /повреждён/, 'both'],
   ['not a zip', () => new TextEncoder().encode('PK\u0003\u0004 это не архив'), /повреждён/, 'both'],
   ['a zip bomb (200 MB of spaces)', () => docWith(' '.repeat(200 * 1024 * 1024)), /повреждён/, 'both'],
+  ['100 000 fields {f0}…{f99999}', () => docWith(manyFields(100_000)), /^Шаблон слишком сложный: в нём больше 10\s000 полей/, 'both'],
+  [
+    'a loop in a loop over the same 500 typed rows',
+    () => docxPackage(wDocument(wPara('{#items}') + wPara('Строка: {#items}{name}, {/items}') + wPara('{/items}')), 't'),
+    /^Шаблон слишком сложный: циклы повторяются больше 50\s000 раз/,
+    'generate',
+  ],
   [
     'a 60 KB block repeated for 500 typed rows',
     () => docxPackage(wDocument(wTable([5000], [[{ text: ['{#items}{name}', ...Array.from({ length: 1500 }, (_, i) => `строка ${i}`), '{/items}'] }]])), 't'),
@@ -83,25 +102,23 @@ const HOSTILE: [string, () => Uint8Array, RegExp, 'fields' | 'generate' | 'both'
 /**
  * One hostile call with a normal one beside it: both answers, the time taken, the processor time this process spent
  * meanwhile (the server runs in it, its parsers' threads included; a test worker runs one file at a time) and the
- * longest hold of the event loop.
+ * longest hold of the event loop while `/api/health` is polled (by this thread's own run time, see loop-watch.ts).
+ * A hold the file causes happens every time, one a burst of garbage collection causes does not: a hold counts
+ * when it repeats (three in a row).
  */
 async function measured(path: string, body: unknown, goodId: string) {
-  let lag = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    lag = Math.max(lag, now - last - 5);
-    last = now;
-  }, 5);
-  const started = performance.now();
-  const cpu0 = process.cpuUsage();
-  try {
-    const [r, meanwhile] = await Promise.all([call(suite.alice, path, body), call(suite.alice, 'templates/fields', { fileId: goodId })]);
+  const once = async () => {
+    const cpu0 = process.cpuUsage();
+    const { result, ms, stall } = await whileWatched(
+      () => Promise.all([call(suite.alice, path, body), call(suite.alice, 'templates/fields', { fileId: goodId })]),
+      () => health().status === 200,
+    );
     const cpu = process.cpuUsage(cpu0);
-    return { r, meanwhile, took: performance.now() - started, cpu: (cpu.user + cpu.system) / 1000, lag };
-  } finally {
-    clearInterval(timer);
-  }
+    return { r: result[0], meanwhile: result[1], took: ms, cpu: (cpu.user + cpu.system) / 1000, stall };
+  };
+  let m = await once();
+  for (let again = 0; again < 2 && m.stall >= MAX_HOLD_MS; again++) m = await once();
+  return m;
 }
 
 describe(`hostile DOCX templates (${testDriver()})`, () => {
@@ -111,7 +128,7 @@ describe(`hostile DOCX templates (${testDriver()})`, () => {
     const paths = which === 'both' ? ['templates/fields', 'templates/generate'] : [`templates/${which}`];
     for (const path of paths) {
       const body = { fileId: file.id, loops: path.endsWith('generate') ? { items: Array.from({ length: 500 }, (_, i) => ({ name: `Товар ${i}` })) } : undefined };
-      const { r, meanwhile, took, cpu, lag } = await measured(path, body, good.id);
+      const { r, meanwhile, took, cpu, stall } = await measured(path, body, good.id);
       expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(422);
       expect(r.body.ok).toBe(false);
       expect(r.body.msg).toMatch(msg);
@@ -119,8 +136,27 @@ describe(`hostile DOCX templates (${testDriver()})`, () => {
       // once, or other work) the same work takes longer to happen, while what it costs stays what the file makes it.
       expect(cpu, path).toBeLessThan(2000);
       expect(meanwhile.status).toBe(200);
-      console.info(`hostile docx «${name}» ${path}: ${Math.round(took)} ms (${Math.round(cpu)} ms of processor), event loop held ≤ ${Math.round(lag)} ms`);
+      expect(stall, `${path}: the event loop held`).toBeLessThan(MAX_HOLD_MS);
+      console.info(`hostile docx «${name}» ${path}: ${Math.round(took)} ms (${Math.round(cpu)} ms of processor), event loop held ≤ ${Math.round(stall)} ms`);
     }
     expect((await call(suite.alice, 'templates/fields', { fileId: good.id })).status).toBe(200);
+  });
+});
+
+describe(`large DOCX templates within the bounds (${testDriver()})`, () => {
+  it('9 000 fields: every one listed and filled, the event loop never held for a second', async () => {
+    const n = 9000;
+    const file = await upload(suite.ctx, suite.alice, 'девять тысяч полей.docx', docWith(manyFields(n)), { type: 'templates' });
+    const listed = await whileWatched(() => call(suite.alice, 'templates/fields', { fileId: file.id }), () => health().status === 200);
+    expect(listed.result.status, JSON.stringify(listed.result.body).slice(0, 300)).toBe(200);
+    expect(listed.result.body.fields).toHaveLength(n);
+    expect(listed.result.body.fields[n - 1].name).toBe(`f${n - 1}`);
+    expect(listed.stall).toBeLessThan(MAX_HOLD_MS);
+    const values = Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, `з${i}`]));
+    const made = await whileWatched(() => call(suite.alice, 'templates/generate', { fileId: file.id, values }), () => health().status === 200);
+    expect(made.result.status, JSON.stringify(made.result.body).slice(0, 300)).toBe(200);
+    expect(made.result.body.missing).toEqual([]);
+    expect(made.stall).toBeLessThan(MAX_HOLD_MS);
+    console.info(`docx of ${n} fields: listed in ${Math.round(listed.ms)} ms (held ≤ ${Math.round(listed.stall)} ms), filled in ${Math.round(made.ms)} ms (held ≤ ${Math.round(made.stall)} ms)`);
   });
 });

@@ -137,4 +137,22 @@ describe('education content check', () => {
     expect(l.errors).toEqual([]);
     expect(l.value).toMatchObject({ id: 'third', courseId: 'c', minutes: 5, exercises: [], screens: [] });
   });
+
+  it('a front matter block past its bounds is refused before the YAML reader sees it; at most 50 errors a file', () => {
+    const refused: [string, RegExp][] = [
+      [`---\n${Array.from({ length: 15_000 }, (_, i) => `k${i}: v`).join('\n')}\n---\n`, /больше 10\s000 знаков или 300 строк/],
+      [`---\nid: a\ntitle: ${'['.repeat(9_000)}\n---\n`, /вложены глубже 32 уровней/],
+    ];
+    for (const [text, msg] of refused) {
+      const r = parseCourse(text, 'курс');
+      expect(r.value).toBeNull();
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]!.message).toMatch(msg);
+    }
+    const keys = parseCourse(`---\n${Array.from({ length: 290 }, (_, i) => `k${i}: v`).join('\n')}\n---\n`, 'курс');
+    expect(keys.errors).toHaveLength(50);
+    expect(keys.errors[0]).toMatchObject({ line: 2, message: 'Неизвестное поле «k0» в блоке «---».' });
+    // Brackets in a quoted title are text.
+    expect(parseCourse('---\nid: a\ntitle: "[[ [x] ]]"\norder: 1\nversion: 1\n---\nТекст', 'курс').value?.title).toBe('[[ [x] ]]');
+  });
 });

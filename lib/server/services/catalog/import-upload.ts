@@ -54,7 +54,7 @@ export const importUpload = defineCall({
     await checkImportRoom(ctx, user.id, bytes.length);
     const format = formatOf(bytes, input.fileName);
     const head: string[][] = [];
-    for await (const r of fileRows(bytes, format)) {
+    for await (const r of fileRows(bytes, format, SAMPLE_ROWS + 1)) {
       head.push(r.cells);
       if (head.length > SAMPLE_ROWS) break;
     }

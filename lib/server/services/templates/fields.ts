@@ -1,10 +1,10 @@
 import 'server-only';
-import { listTemplateFields, type TemplateField } from '@/lib/domain/docx/template';
+import type { TemplateField } from '@/lib/domain/docx/template';
 import { inputTextOf, typeOfValue, valueAt, type TemplateData, type TemplateValue } from '@/lib/domain/docx/values';
 import { templateSourcesSchema, type TemplateFieldView, type TemplateLoopView } from '@/lib/schemas/templates';
 import { defineCall } from '../../gateway/types';
 import { requireUser } from '../auth/require-user';
-import { loadTemplate, templateProblem } from './load-template';
+import { loadTemplate, readTemplateFields } from './load-template';
 import { sourceData } from './template-data';
 
 const asRows = (v: TemplateValue | undefined): TemplateData[] =>
@@ -22,7 +22,7 @@ export const templateFieldsCall = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const t = await loadTemplate(ctx, user.id, input.fileId);
-    const listed = templateProblem(() => listTemplateFields(t.parts));
+    const listed = await readTemplateFields(t);
     const { data } = await sourceData(ctx, user.id, input);
     const fields: TemplateFieldView[] = listed.fields.map((f) => {
       const v = valueAt(data, f.name);

@@ -1,18 +1,16 @@
 import 'server-only';
 import { agreeParty, invoiceTotals } from '@/lib/domain/docx/data';
-import { listTemplateFields, renderTemplate } from '@/lib/domain/docx/template';
 import { isDate, parseFieldInput, setValueAt, valueAt, type TemplateData, type TemplateValue } from '@/lib/domain/docx/values';
 import { nameProblem } from '@/lib/domain/files/names';
 import { generateInputSchema } from '@/lib/schemas/templates';
 import type { FieldErrors } from '@/lib/schemas/envelope';
 import { ServiceError } from '../../errors';
 import { defineCall } from '../../gateway/types';
-import { zipEntries } from '../../zip';
 import { recordActivity } from '../activity/record';
 import { requireUser } from '../auth/require-user';
 import { storeBytes } from '../files/store-bytes';
 import { fieldType } from './fields';
-import { loadTemplate, templateProblem } from './load-template';
+import { fillTemplate, loadTemplate, readTemplateFields } from './load-template';
 import { sourceData } from './template-data';
 import { formatIsoDate } from '@/lib/domain/format/date';
 
@@ -39,20 +37,24 @@ export const generateDocumentCall = defineCall({
   async handle({ input, req, ctx }) {
     const user = await requireUser(ctx, req);
     const t = await loadTemplate(ctx, user.id, input.fileId);
-    const listed = templateProblem(() => listTemplateFields(t.parts));
+    const listed = await readTemplateFields(t);
     const { data, vatRatePct } = await sourceData(ctx, user.id, input);
     const errors: FieldErrors = {};
+    const loopsByName = new Map(listed.loops.map((l) => [l.name, l]));
+    const fieldsByName = new Map(listed.fields.map((f) => [f.name, f]));
 
     for (const [name, rows] of Object.entries(input.loops)) {
-      const loop = listed.loops.find((l) => l.name === name);
+      const loop = loopsByName.get(name);
       if (!loop) continue;
       const autoRows = valueAt(data, name);
       const first = Array.isArray(autoRows) && isGroup(autoRows[0]) ? autoRows[0] : undefined;
+      const loopFields = new Map(loop.fields.map((f) => [f.name, f]));
+      // What each row holds, not every field of the loop for every row: the work is as large as the input.
       const filled = rows.map((row, i) => {
         const item: TemplateData = {};
-        for (const f of loop.fields) {
-          const text = row[f.name] ?? '';
-          if (text.trim() === '') continue; // empty: looked up outside the row, or left empty
+        for (const [fieldName, text] of Object.entries(row)) {
+          const f = loopFields.get(fieldName);
+          if (!f || text.trim() === '') continue; // empty: looked up outside the row, or left empty
           const r = parseFieldInput(text, fieldType(f, first ? valueAt(first, f.name) : undefined));
           if (r.ok) setValueAt(item, f.name, r.value);
           else errors[`loops.${name}.${i}.${f.name}`] = r.msg;
@@ -67,7 +69,7 @@ export const generateDocumentCall = defineCall({
       data.totals = totals;
     }
     for (const [name, text] of Object.entries(input.values)) {
-      const f = listed.fields.find((x) => x.name === name);
+      const f = fieldsByName.get(name);
       if (!f) continue;
       const r = parseFieldInput(text, fieldType(f, valueAt(data, name)));
       if (r.ok) setValueAt(data, name, r.value);
@@ -84,10 +86,7 @@ export const generateDocumentCall = defineCall({
     if (problem) errors.name = problem;
     if (Object.keys(errors).length > 0) throw new ServiceError('VALIDATION_ERROR', 'Проверьте введённые значения.', { fields: errors });
 
-    const { parts, missing } = templateProblem(() => renderTemplate(t.parts, data));
-    const filled = new Map(t.entries);
-    t.partNames.forEach((n, i) => filled.set(n, Buffer.from(parts[i]!, 'utf8')));
-    const bytes = await zipEntries(filled);
+    const { bytes, missing } = await fillTemplate(t, data);
     const docName = /\.docx$/i.test(name) ? name : `${name}.docx`;
     const object = await storeBytes(ctx, user.id, { name: docName, type: 'documents', root: input.root, bytes });
     recordActivity(ctx, user.id, 'document.generated', object.id);

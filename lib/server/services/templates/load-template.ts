@@ -1,10 +1,11 @@
 import 'server-only';
-import { MAX_PART_CHARS, partTooLarge } from '@/lib/domain/docx/limits';
-import { TemplateError } from '@/lib/domain/docx/template';
-import { XmlParseError } from '@/lib/domain/docx/xml';
+import type { TemplateFields } from '@/lib/domain/docx/template';
+import type { TemplateData } from '@/lib/domain/docx/values';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
-import { unzip } from '../../zip';
+import { WorkerRefusal } from '../../office/bounded-worker';
+import { filledTemplate, templateFieldsOf, TIME_LIMIT_MS } from '../../office/parse';
+import type { FilledTemplate } from '../../office/template-jobs';
 import { resolveObject } from '../files/access';
 import type { ObjectRow } from '../files/model';
 import { readBytes } from '../files/store-bytes';
@@ -14,19 +15,13 @@ const MAX_TEMPLATE_BYTES = 20 * 1024 * 1024;
 
 export interface LoadedTemplate {
   row: ObjectRow;
-  /** Every entry of the package, in archive order. */
-  entries: Map<string, Buffer>;
-  /** The parts with placeholders: the document, then headers and footers. */
-  partNames: string[];
-  parts: string[];
+  /** The DOCX file as stored. */
+  bytes: Uint8Array;
 }
 
 const notTemplate = (msg: string) => new ServiceError('VALIDATION_ERROR', msg, { fields: { fileId: msg } });
 
-/**
- * The caller's DOCX template (any file they may read): unpacked (at most 100 MB, which bounds a zip
- * bomb), its text parts decoded; a part over the engine's bound is refused before it is decoded.
- */
+/** The caller's DOCX template (any file they may read), its bytes read; unpacked and parsed on the parse worker. */
 export async function loadTemplate(ctx: AppContext, userId: string, fileId: string): Promise<LoadedTemplate> {
   let row: ObjectRow;
   try {
@@ -39,26 +34,47 @@ export async function loadTemplate(ctx: AppContext, userId: string, fileId: stri
   if (!/\.docx$/i.test(row.name)) throw notTemplate(`«${row.name}» — не документ Word (DOCX). Шаблоном может быть только файл .docx.`);
   const bytes = await readBytes(ctx, row, MAX_TEMPLATE_BYTES);
   if (!bytes) throw notTemplate('Шаблон больше 20 МБ — такой не обработать.');
-  let entries: Map<string, Buffer>;
-  try {
-    entries = unzip(bytes, 100 * 1024 * 1024);
-  } catch {
-    throw notTemplate(`Файл «${row.name}» повреждён или не является документом DOCX.`);
-  }
-  const doc = entries.get('word/document.xml');
-  if (!doc) throw notTemplate(`В файле «${row.name}» нет текста документа Word (word/document.xml).`);
-  const partNames = ['word/document.xml', ...[...entries.keys()].filter((n) => /^word\/(header|footer)\d*\.xml$/.test(n)).sort()];
-  // UTF-8 has at least one byte a character: a part within the byte bound is within the engine's.
-  if (partNames.some((n) => entries.get(n)!.length > MAX_PART_CHARS)) throw notTemplate(partTooLarge);
-  return { row, entries, partNames, parts: partNames.map((n) => entries.get(n)!.toString('utf8')) };
+  return { row, bytes };
 }
 
-/** Engine errors (a broken template, a value that does not fit) as 422 with the Russian message. */
-export function templateProblem<T>(run: () => T): T {
+/**
+ * What the user sees when the parse worker refuses a template: a file that is no template — 422 on `fileId`; a
+ * template past a bound or over the time — 422 «Шаблон слишком сложный: …»; a broken one or a value that does not
+ * fit — 422 «Шаблон не заполнить: …»; a full queue — 429 with `Retry-After`.
+ */
+function templateRefusal(e: unknown): unknown {
+  if (!(e instanceof WorkerRefusal)) return e;
+  switch (e.kind) {
+    case 'busy':
+      return new ServiceError('RATE_LIMITED', 'Сервер сейчас обрабатывает другие шаблоны. Попробуйте ещё раз через минуту.', { headers: { 'Retry-After': '30' } });
+    case 'slow':
+      return new ServiceError(
+        'VALIDATION_ERROR',
+        `Шаблон слишком сложный: его не удалось обработать за ${TIME_LIMIT_MS / 1000} секунд. Уменьшите число полей или строк в списках.`,
+      );
+    case 'failed':
+      return new ServiceError('VALIDATION_ERROR', 'Шаблон слишком сложный или повреждён: его не удалось обработать.');
+    case 'refused':
+      if (e.errorName === 'TemplateFileError') return notTemplate(e.message);
+      if (e.errorName === 'TemplateTooComplex') return new ServiceError('VALIDATION_ERROR', e.message);
+      return new ServiceError('VALIDATION_ERROR', `Шаблон не заполнить: ${e.message}`);
+  }
+}
+
+/** The template's fields and loops, read on the parse worker. */
+export async function readTemplateFields(t: LoadedTemplate): Promise<TemplateFields> {
   try {
-    return run();
+    return await templateFieldsOf(t.bytes, t.row.name);
   } catch (e) {
-    if (e instanceof TemplateError || e instanceof XmlParseError) throw new ServiceError('VALIDATION_ERROR', `Шаблон не заполнить: ${e.message}`);
-    throw e;
+    throw templateRefusal(e);
+  }
+}
+
+/** The template filled with `data` and packed, on the parse worker. */
+export async function fillTemplate(t: LoadedTemplate, data: TemplateData): Promise<FilledTemplate> {
+  try {
+    return await filledTemplate(t.bytes, t.row.name, data);
+  } catch (e) {
+    throw templateRefusal(e);
   }
 }

@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { documentText, listTemplateFields, renderTemplate, TemplateError } from '@/lib/domain/docx/template';
+import { MAX_LOOP_ITEMS, MAX_TAGS } from '@/lib/domain/docx/limits';
 import { date, money } from '@/lib/domain/docx/values';
 import { parseXml, serializeXml } from '@/lib/domain/docx/xml';
+import { threadCpuMs } from '../../../helpers/loop-watch';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`;
@@ -241,5 +243,47 @@ describe('listTemplateFields', () => {
         },
       ],
     });
+  });
+});
+
+describe('bounds of a template', () => {
+  const fieldsDoc = (n: number) => doc(p(run(Array.from({ length: n }, (_, i) => `{f${i}}`).join(''))));
+
+  it(`refuses more than ${MAX_TAGS} tags as too complex, before parsing them`, () => {
+    for (const f of [() => listTemplateFields([fieldsDoc(MAX_TAGS + 1)]), () => renderTemplate([fieldsDoc(60_000)], {})]) {
+      expect(f).toThrow(TemplateError);
+      expect(f).toThrow(/^Шаблон слишком сложный: в нём больше 10\s000 полей/);
+    }
+    // The bound counts all parts together.
+    const half = fieldsDoc(MAX_TAGS / 2 + 1);
+    expect(() => listTemplateFields([half, half])).toThrow(/слишком сложный/);
+  });
+
+  it(`refuses loops that repeat more than ${MAX_LOOP_ITEMS} times in all — a loop in a loop over the same list`, () => {
+    const items = Array.from({ length: 500 }, (_, i) => ({ name: `Товар ${i}` }));
+    const nested = p(run('{#items}')) + p(run('Строка: {#items}{name}, {/items}')) + p(run('{/items}'));
+    expect(() => fill(nested, { items })).toThrow(/^Шаблон слишком сложный: циклы повторяются больше 50\s000 раз/);
+    // The same loop alone, and nested over a short list, are filled.
+    expect(fill(p(run('{#items}{name};{/items}')), { items }).text).toContain('Товар 499;');
+    expect(fill(nested, { items: items.slice(0, 3) }).text.split('\n')).toEqual(Array(3).fill('Строка: Товар 0, Товар 1, Товар 2, '));
+  });
+
+  it('lists fields in time that grows with their number, not its square', () => {
+    /** The least run time of this thread over three listings, in ms. */
+    const cost = (n: number) => {
+      const xml = fieldsDoc(n);
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t0 = threadCpuMs() ?? performance.now();
+        expect(listTemplateFields([xml]).fields).toHaveLength(n);
+        best = Math.min(best, (threadCpuMs() ?? performance.now()) - t0);
+      }
+      return best;
+    };
+    cost(1000); // warm
+    const small = cost(2500);
+    const large = cost(10_000);
+    // Four times the fields: about four times the work when linear, sixteen when quadratic (the list searched per field).
+    expect(large / small).toBeLessThan(8);
   });
 });
