@@ -10,6 +10,9 @@ import { useLoad } from '@/lib/client/use-load';
 import { useToast } from '@/components/layout/ToastProvider';
 import { PageBreadcrumb } from '@/components/layout/PageBreadcrumb';
 import { emptySpec, newMaterial } from '@/components/specifications/spec-new';
+import { useSupplierPriceSetting } from '@/components/specifications/use-supplier-prices';
+import { specForEditing } from '@/lib/domain/cost/display';
+import { untouchedLinesOn } from '@/lib/domain/cost/price-basis';
 import { costApi, specsApi, type SpecChoice } from '@/components/specifications/api';
 import { formOf, paramsOf, type ParamsForm } from './CostParamsPanel';
 import { CostParamsSection } from './CostParamsSection';
@@ -74,14 +77,17 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
   const spec = chosen && !chosen.name && named?.id === chosen.id ? named : chosen;
   // The defaults (of the linked company, else the first own one with costing, else the user's) unless the link has
   // parameters or the user edited first; the answer's `law` (today's VAT rate and contribution tariff) is used always.
-  const law = useLoad(
+  const loaded = useLoad(
     async () => {
       const d = await costAnalysisApi.defaults(linked.companyId);
       if (!edited.current) applyDefaults(d);
       return d;
     },
     [],
-  ).data?.law;
+  ).data;
+  const law = loaded?.law;
+  // The draft's new lines start with the user's default basis of supplier prices (its first line takes it on arrival).
+  const supplierPrices = useSupplierPriceSetting(loaded?.supplierPrices, (basis) => setDraft((prev) => untouchedLinesOn(prev, basis)));
   const own = useLoad(() => costAnalysisApi.ownCompanies(), []).data;
   const companies = useMemo(() => (own?.companies ?? []).map((c) => ({ id: c.id, name: c.shortName || c.fullName })), [own]);
 
@@ -183,7 +189,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
     <div className={s.page}>
       <PageBreadcrumb items={['Себестоимость']} />
       <h1>Себестоимость</h1>
-      <CostSpecSection spec={spec} onSpec={setChosen} compare={compareSpecs} onCompare={setCompareSpecs} draft={draft} onDraft={setDraft} errors={specFields} />
+      <CostSpecSection spec={spec} onSpec={setChosen} compare={compareSpecs} onCompare={setCompareSpecs} draft={draft} onDraft={setDraft} errors={specFields} supplierPrices={supplierPrices} />
       <CostParamsSection
         source={source}
         law={law}
@@ -218,7 +224,7 @@ export function CostPage({ initialQuery = '' }: { initialQuery?: string }) {
           if (sc.specId) setSpecId(sc.specId);
           else if (sc.spec) {
             setSpecId(DRAFT);
-            setDraft(sc.spec);
+            setDraft(specForEditing(sc.spec));
           }
           edited.current = true;
           setForm(formOf(sc.params));

@@ -5,6 +5,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { SpecDocument } from '@/lib/domain/cost';
 import { ListLoading } from '@/components/layout/ListLoading';
 import { specsApi, type SpecChoice } from '@/components/specifications/api';
+import type { SupplierPrices } from '@/components/specifications/use-supplier-prices';
 import { SpecPicker, SpecsPicker } from './SpecPicker';
 import s from './cost.module.css';
 
@@ -37,6 +38,7 @@ export function CostSpecSection({
   draft,
   onDraft,
   errors,
+  supplierPrices,
 }: {
   /** The chosen specification (its name may still be loading: ''), null = the draft. */
   spec: SpecChoice | null;
@@ -47,6 +49,8 @@ export function CostSpecSection({
   onDraft: Dispatch<SetStateAction<SpecDocument>>;
   /** The draft's field errors from the last calculation (`spec.` stripped). */
   errors: Record<string, string>;
+  /** The user's default basis of supplier prices for the draft's new lines (and its setting). */
+  supplierPrices?: SupplierPrices;
 }) {
   const [nestable, setNestable] = useState<SpecChoice[] | undefined>(undefined);
   const [wanted, setWanted] = useState(false);
@@ -71,7 +75,7 @@ export function CostSpecSection({
       </details>
       {!spec && (
         <div onFocusCapture={wantNestable} onPointerDownCapture={wantNestable}>
-          <SpecEditor value={draft} onChange={onDraft} errors={errors} specs={nestable} />
+          <SpecEditor value={draft} onChange={onDraft} errors={errors} specs={nestable} supplierPrices={supplierPrices} />
         </div>
       )}
     </section>

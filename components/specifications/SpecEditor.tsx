@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { MaterialLine, Operation, SpecDocument } from '@/lib/domain/cost';
 import { priceHeader, priceVatMode, type PriceVatMode } from '@/lib/domain/cost/spec-columns';
+import { SUPPLIER_PRICE_BASES, SUPPLIER_PRICE_BASIS_TITLES, type SupplierPriceBasis } from '@/lib/domain/cost/price-basis';
 import type { SpecChoice } from './api';
 import { MATERIAL_COLUMNS, MaterialRow } from './SpecMaterialRow';
 import { LinkedSetOperations, OperationsTable, QtyHeader } from './SpecOperations';
@@ -42,6 +43,11 @@ export interface SpecEditorProps {
   processSets?: LinkableSet[];
   /** The user's work centres an operation may take its rates from (null while they load; absent: no such column). */
   workCentres?: Centres;
+  /**
+   * The user's default VAT basis of supplier prices: a new free-text line starts with it (absent or not yet
+   * loaded: without VAT). With `onChange` the header offers to change it (`use-supplier-prices.ts`).
+   */
+  supplierPrices?: { basis: SupplierPriceBasis | undefined; onChange?: (basis: SupplierPriceBasis) => void; error?: string | null };
 }
 
 // The catalogue pickers load on first use: the editor itself carries none of their code.
@@ -52,7 +58,7 @@ const NO_ERRORS: Record<string, string> = {};
 const NO_SPECS: SpecChoice[] = [];
 
 /** The specification document editor: header, materials (inline), operations. Rows re-render only when they change. */
-export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets, workCentres }: SpecEditorProps) {
+export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPECS, processSets, workCentres, supplierPrices }: SpecEditorProps) {
   const setMaterial = useCallback(
     (i: number, patch: Partial<MaterialLine>) =>
       onChange((prev) => ({ ...prev, materials: prev.materials.map((m, j) => (j === i ? { ...m, ...patch } : m)) })),
@@ -92,12 +98,10 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
     onChange((prev) => ({ ...prev, materials: prev.materials.map((m) => (m.specId || m.priceVatPct === 'none' || !!m.priceIncludesVat === (mode === 'with') ? m : { ...m, priceIncludesVat: mode === 'with' || undefined })) }));
   };
   const linkedSet = value.processSetId ? processSets?.find((p) => p.id === value.processSetId) : undefined;
+  // A new line starts with the user's default basis, whatever the lines above it have.
+  const newLineBasis = supplierPrices?.basis;
   const addMaterial = () => {
-    onChange((prev) => {
-      const line = newMaterial();
-      if (priceVatMode(prev.materials) === 'with' && prev.materials.some((m) => !m.specId)) line.priceIncludesVat = true;
-      return { ...prev, materials: [...prev.materials, line] };
-    });
+    onChange((prev) => ({ ...prev, materials: [...prev.materials, newMaterial(newLineBasis)] }));
     requestAnimationFrame(() => box.current?.scrollTo({ top: box.current.scrollHeight }));
   };
   const scope = outputScope(value.outputQty, value.unit);
@@ -146,6 +150,34 @@ export function SpecEditor({ value, onChange, errors = NO_ERRORS, specs = NO_SPE
             На ОСНО НДС из цены вычитается, на УСН и ПСН — входит в себестоимость.
           </small>
         </HeadField>
+        {supplierPrices?.onChange && (
+          <HeadField
+            id="spec-new-line-vat"
+            label="Цены поставщиков по умолчанию"
+            error={supplierPrices.error ?? undefined}
+            hint={
+              <small id="spec-new-line-vat-hint" className={s.hint}>
+                С этого начинается каждая новая строка (ваша настройка для всех спецификаций); строка из номенклатуры берёт НДС своей цены.
+              </small>
+            }
+          >
+            <select
+              id="spec-new-line-vat"
+              className={s.select}
+              value={supplierPrices.basis ?? ''}
+              disabled={!supplierPrices.basis}
+              aria-describedby="spec-new-line-vat-hint"
+              onChange={(e) => supplierPrices.onChange?.(e.target.value as SupplierPriceBasis)}
+            >
+              {!supplierPrices.basis && <option value="">загрузка…</option>}
+              {SUPPLIER_PRICE_BASES.map((b) => (
+                <option key={b} value={b}>
+                  {SUPPLIER_PRICE_BASIS_TITLES[b]}
+                </option>
+              ))}
+            </select>
+          </HeadField>
+        )}
         {processSets && (
           <HeadField id="spec-process-set" label="Операции из набора процессов">
             <select id="spec-process-set" className={s.select} value={value.processSetId ?? ''} onChange={(e) => head({ processSetId: e.target.value || undefined })}>

@@ -24,6 +24,8 @@ import { SpecStaleBanner } from './SpecStaleBanner';
 import { SpecWhereUsed } from './SpecWhereUsed';
 import { SpecPriceOnDate } from '@/components/catalog/SpecPriceOnDate';
 import { useLeaveGuard } from './use-leave-guard';
+import { useSupplierPrices } from './use-supplier-prices';
+import { untouchedLinesOn } from '@/lib/domain/cost/price-basis';
 import s from './spec-editor.module.css';
 
 // The XLSX import dialog loads when it is opened.
@@ -74,6 +76,9 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
     setDoc(specForEditing(stored.data.doc));
     setVersion(stored.data.version);
   }
+
+  // New lines start with the user's default basis of supplier prices; lines not yet filled take it when it arrives or changes.
+  const supplierPrices = useSupplierPrices((basis) => setDoc((prev) => untouchedLinesOn(prev, basis)));
 
   // The semi-finished picker offers neither this specification nor any that contains it (at any depth): either
   // would make it contain itself (the server refuses such a save with SPEC_CYCLE).
@@ -242,7 +247,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
       <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
       {id && <SpecStaleBanner specId={id} stamp={version} dirty={dirty} onRecalculated={reload} />}
-      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} workCentres={workCentres} />
+      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} workCentres={workCentres} supplierPrices={supplierPrices} />
       <div className={s.header} aria-live="polite">
         {shownTotals && (
           <>

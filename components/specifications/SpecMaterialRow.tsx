@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { MaterialLine } from '@/lib/domain/cost';
 import { WASTE_MODE_TITLES } from '@/lib/domain/cost/spec-columns';
 import type { SpecChoice } from './api';
+import { NameField } from './NameField';
 import { defaultReturnableQty, type RowProps } from './spec-lines';
 import { OKEI_UNITS } from './units';
 import s from './spec-editor.module.css';
@@ -49,7 +50,13 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
       <td className={s.num}>{n}</td>
       <td>
         <div className={s.pair}>
-          <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: наименование`} value={line.name} onChange={(e) => put({ name: e.target.value, ...(line.itemId ? { itemId: undefined, sheet: undefined } : {}) })} title={err('name') ?? (line.itemId ? 'Из номенклатуры: правка названия отвяжет строку' : undefined)} />
+          <NameField
+            label={`Материал ${n}: наименование`}
+            value={line.name}
+            invalid={!!err('name')}
+            onChange={(name) => put({ name, ...(line.itemId ? { itemId: undefined, sheet: undefined } : {}) })}
+            title={err('name') ?? (line.itemId ? 'Из номенклатуры: правка названия отвяжет строку' : undefined)}
+          />
           <button
             type="button"
             className={`p-button p-button-sm ${line.itemId ? '' : 'p-button-text'} ${s.iconBtn}`}
@@ -74,7 +81,14 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
       <td>
         {line.sheet ? (
           <div className={s.pair}>
-            <input className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`} aria-label={`Материал ${n}: количество`} value={line.qty} readOnly title={err('qty') ?? 'Считается из листов или м²'} />
+            <input
+              className={`p-inputtext p-component ${s.narrow} ${err('qty') ? 'p-invalid' : ''}`}
+              inputMode="decimal"
+              aria-label={`Материал ${n}: количество`}
+              value={line.qty}
+              onChange={(e) => put({ qty: e.target.value })}
+              title={err('qty') ?? 'Количество остаётся как введено; кнопка рядом предложит его из листов или м²'}
+            />
             <button type="button" className={`p-button p-button-sm p-button-outlined ${s.iconBtn}`} aria-label={`Материал ${n}: листы или м²`} title="Листы или м² с использованием листа" onClick={() => onSheet(index)}>
               <i className="pi pi-th-large" aria-hidden="true" />
             </button>

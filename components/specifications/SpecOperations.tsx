@@ -5,6 +5,7 @@ import { memo, useMemo } from 'react';
 import { operationsOfSet } from '@/lib/domain/business-processes';
 import type { MaterialLine, Operation } from '@/lib/domain/cost';
 import { formatNumber, parseDecimal } from '@/lib/domain/money';
+import { NameField } from './NameField';
 import { OperationCentreCell, centreOf, type Centres } from './SpecOperationCentre';
 import { newOperation, outputScope, type LinkableSet, type RowProps } from './spec-lines';
 import s from './spec-editor.module.css';
@@ -54,7 +55,7 @@ export const OperationRow = memo(function OperationRow({ index, line, errors, on
     <tr>
       <td className={s.num}>{n}</td>
       <td>
-        <input className={`p-inputtext p-component ${err('name') ? 'p-invalid' : ''}`} aria-label={`Операция ${n}: название`} value={line.name} onChange={(e) => put({ name: e.target.value })} title={err('name')} />
+        <NameField label={`Операция ${n}: название`} value={line.name} invalid={!!err('name')} onChange={(name) => put({ name })} title={err('name')} />
       </td>
       {centres !== undefined && <OperationCentreCell n={n} line={line} centres={centres} error={err('workCentreId')} onPut={put} />}
       {cell('hours', 'часы')}

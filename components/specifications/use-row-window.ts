@@ -21,10 +21,16 @@ interface RowWindow {
   after: number;
 }
 
-/** Reads the scroll position, the box height and the height of a rendered row (`tr[data-row]`). */
+/**
+ * Reads the scroll position, the box height and the mean height of the rendered rows (`tr[data-row]`): a row
+ * with a long name wraps and is taller than the others.
+ */
 function readView(el: HTMLElement, prev: View): View {
   const head = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-  const row = el.querySelector('tr[data-row]')?.getBoundingClientRect().height;
+  const rows = el.querySelectorAll('tr[data-row]');
+  let total = 0;
+  for (const r of rows) total += r.getBoundingClientRect().height;
+  const row = rows.length ? total / rows.length : undefined;
   const next = { top: Math.max(0, el.scrollTop - head), height: el.clientHeight || prev.height, rowPx: row && row > 4 ? row : prev.rowPx };
   return next.top === prev.top && next.height === prev.height && Math.abs(next.rowPx - prev.rowPx) < 0.5 ? prev : next;
 }
@@ -32,7 +38,8 @@ function readView(el: HTMLElement, prev: View): View {
 /**
  * Windowing for a long table inside a scroll box: only the rows in view (plus a few) are rendered, the rest
  * is replaced by two spacer rows, so a keystroke in a 2 000-row specification touches a few dozen DOM rows.
- * Rows have one fixed height in CSS; it is measured from a rendered row when the box scrolls or resizes.
+ * Rows are one line high in CSS unless a long name wraps; their mean height is measured from the rendered rows
+ * when the box scrolls or resizes.
  */
 export function useRowWindow(count: number) {
   const box = useRef<HTMLDivElement>(null);

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SpecDocument } from '@/lib/domain/cost';
-import { SpecEditor, defaultReturnableQty, type LinkableSet } from '@/components/specifications/SpecEditor';
+import { SpecEditor, defaultReturnableQty, type LinkableSet, type SpecEditorProps } from '@/components/specifications/SpecEditor';
 
 const spec = (over: Partial<SpecDocument> = {}): SpecDocument => ({
   schemaVersion: 1,
@@ -17,12 +17,13 @@ const spec = (over: Partial<SpecDocument> = {}): SpecDocument => ({
   ...over,
 });
 
-function Harness({ initial, onDoc, processSets }: { initial: SpecDocument; onDoc?: (d: SpecDocument) => void; processSets?: LinkableSet[] }) {
+function Harness({ initial, onDoc, processSets, supplierPrices }: { initial: SpecDocument; onDoc?: (d: SpecDocument) => void; processSets?: LinkableSet[]; supplierPrices?: SpecEditorProps['supplierPrices'] }) {
   const [doc, setDoc] = useState(initial);
   return (
     <SpecEditor
       value={doc}
       processSets={processSets}
+      supplierPrices={supplierPrices}
       onChange={(next) =>
         setDoc((prev) => {
           const d = typeof next === 'function' ? next(prev) : next;
@@ -83,11 +84,58 @@ describe('SpecEditor: prices with or without VAT', () => {
     expect(screen.getByTestId('price-header')).toHaveTextContent('Цена, ₽ без НДС');
   });
 
-  it('a new line follows the document: all prices with VAT → the new one too', () => {
+  it('a new free-text line does not inherit «с НДС» from the lines above: it starts with the user’s default basis', () => {
     let last: SpecDocument | undefined;
-    render(<Harness initial={spec({ materials: [{ id: 'm1', name: 'Щит', unit: 'м²', qty: '1', price: '10', priceIncludesVat: true }] })} onDoc={(d) => (last = d)} />);
+    const withVat = spec({ materials: [{ id: 'm1', name: 'Щит', unit: 'м²', qty: '1', price: '10', priceIncludesVat: true }] });
+    const { unmount } = render(<Harness initial={withVat} supplierPrices={{ basis: 'without' }} onDoc={(d) => (last = d)} />);
     fireEvent.click(screen.getByRole('button', { name: /Добавить материал/ }));
-    expect(last?.materials[1]?.priceIncludesVat).toBe(true);
+    expect(last?.materials[1]?.priceIncludesVat).toBeUndefined();
+    // …and the line shows it: its «с НДС» box is clear while the first line's is ticked.
+    expect(screen.getByLabelText('Материал 2: цена с НДС')).not.toBeChecked();
+    expect(screen.getByLabelText('Материал 1: цена с НДС')).toBeChecked();
+    expect(screen.getByTestId('price-header')).toHaveTextContent('по строке');
+    unmount();
+
+    // No setting loaded yet: without VAT, whatever the lines above have.
+    render(<Harness initial={withVat} onDoc={(d) => (last = d)} />);
+    fireEvent.click(screen.getByRole('button', { name: /Добавить материал/ }));
+    expect(last?.materials[1]?.priceIncludesVat).toBeUndefined();
+  });
+
+  it('a user whose default is «с НДС» gets new lines with VAT under lines without it', () => {
+    let last: SpecDocument | undefined;
+    render(<Harness initial={spec()} supplierPrices={{ basis: 'with' }} onDoc={(d) => (last = d)} />);
+    fireEvent.click(screen.getByRole('button', { name: /Добавить материал/ }));
+    expect(last?.materials.map((m) => !!m.priceIncludesVat)).toEqual([false, false, true]);
+    expect(screen.getByLabelText('Материал 3: цена с НДС')).toBeChecked();
+  });
+
+  it('the header shows the default and changes it through the page; without a setter there is no such field', () => {
+    const onChange = vi.fn();
+    const { unmount } = render(<Harness initial={spec()} supplierPrices={{ basis: 'without', onChange }} />);
+    const field = screen.getByLabelText('Цены поставщиков по умолчанию');
+    expect(field).toHaveValue('without');
+    expect(field).toHaveDisplayValue('без НДС');
+    fireEvent.change(field, { target: { value: 'with' } });
+    expect(onChange).toHaveBeenCalledWith('with');
+    unmount();
+    render(<Harness initial={spec()} supplierPrices={{ basis: 'with' }} />);
+    expect(screen.queryByLabelText('Цены поставщиков по умолчанию')).toBeNull();
+  });
+});
+
+describe('SpecEditor: a sheet material’s quantity', () => {
+  it('stays editable and exactly as typed; the sheet button is still there to propose one', () => {
+    let last: SpecDocument | undefined;
+    const sheetLine = { id: 'm1', name: 'ЛДСП 16 мм', unit: 'м²', qty: '0,6202', price: '500', itemId: 'i1', sheet: { by: 'area' as const, areaM2: '0,62', utilisationPct: '100' } };
+    render(<Harness initial={spec({ materials: [sheetLine] })} onDoc={(d) => (last = d)} />);
+    const qty = screen.getByLabelText('Материал 1: количество');
+    expect(qty).not.toHaveAttribute('readonly');
+    fireEvent.change(qty, { target: { value: '0,62' } });
+    expect(last?.materials[0]?.qty).toBe('0,62');
+    expect(qty).toHaveValue('0,62');
+    expect(last?.materials[0]?.sheet).toEqual(sheetLine.sheet);
+    expect(screen.getByRole('button', { name: 'Материал 1: листы или м²' })).toBeInTheDocument();
   });
 });
 
@@ -135,5 +183,24 @@ describe('SpecEditor: a linked business-process set', () => {
     render(<Harness initial={spec()} processSets={sets} />);
     fireEvent.change(screen.getByLabelText('Операции из набора процессов'), { target: { value: 'set-1' } });
     expect(screen.getByRole('table', { name: 'Операции набора процессов' })).toHaveTextContent('Распил (Столяр)');
+  });
+});
+
+describe('SpecEditor: names are seen whole', () => {
+  it('a material’s and an operation’s name wrap inside the column (a text area one line high); Enter adds no line, a pasted break is a space', () => {
+    let last: SpecDocument | undefined;
+    const long = 'Саморез по дереву 4×16 оцинкованный, с потайной головкой, упаковка 1000 шт';
+    render(<Harness initial={spec({ materials: [{ id: 'm1', name: long, unit: 'шт', qty: '1', price: '1' }] })} onDoc={(d) => (last = d)} />);
+    const name = screen.getByLabelText('Материал 1: наименование');
+    expect(name.tagName).toBe('TEXTAREA');
+    expect(name).toHaveValue(long);
+    expect(name).toHaveAttribute('rows', '1');
+    expect(fireEvent.keyDown(name, { key: 'Enter' })).toBe(false);
+    fireEvent.change(name, { target: { value: 'Саморез\n4×16' } });
+    expect(last?.materials[0]?.name).toBe('Саморез 4×16');
+    const op = screen.getByLabelText('Операция 1: название');
+    expect(op.tagName).toBe('TEXTAREA');
+    fireEvent.change(op, { target: { value: 'Сборка\r\nи упаковка' } });
+    expect(last?.operations[0]?.name).toBe('Сборка и упаковка');
   });
 });

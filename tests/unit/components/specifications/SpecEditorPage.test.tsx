@@ -13,7 +13,7 @@ const { specsApi, costApi, productApi, show } = vi.hoisted(() => ({
     history: vi.fn(),
     whereUsed: vi.fn(),
   },
-  costApi: { calculate: vi.fn() },
+  costApi: { calculate: vi.fn(), defaults: vi.fn(), saveSupplierPrices: vi.fn() },
   productApi: vi.fn(),
   show: vi.fn(),
 }));
@@ -48,6 +48,8 @@ beforeEach(() => {
   specsApi.history.mockResolvedValue({ versions: [], current: 2 });
   specsApi.whereUsed.mockResolvedValue({ specs: [] });
   costApi.calculate.mockReset().mockReturnValue(new Promise(() => undefined));
+  costApi.defaults.mockReset().mockResolvedValue({ params: {}, source: { kind: 'none' }, supplierPrices: 'without' });
+  costApi.saveSupplierPrices.mockReset().mockImplementation(async (supplierPrices: string) => ({ params: {}, supplierPrices }));
   productApi.mockReset().mockResolvedValue({ sets: [] });
   show.mockReset();
 });
@@ -151,5 +153,33 @@ describe('SpecEditorPage: a taken name', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Спецификацию изменили в другом окне.');
     expect(screen.getByRole('button', { name: 'Сохранить поверх' })).toBeInTheDocument();
+  });
+});
+
+describe('SpecEditorPage: the user’s default basis of supplier prices', () => {
+  it('a new specification’s first line takes the saved «с НДС»; a change is saved and the next new line follows it', async () => {
+    costApi.defaults.mockResolvedValue({ params: {}, source: { kind: 'none' }, supplierPrices: 'with' });
+    render(<SpecEditorPage />);
+    await waitFor(() => expect(screen.getByLabelText('Цены поставщиков по умолчанию')).toHaveValue('with'));
+    expect(screen.getByLabelText('Материал 1: цена с НДС')).toBeChecked();
+
+    fireEvent.change(screen.getByLabelText('Цены поставщиков по умолчанию'), { target: { value: 'without' } });
+    await waitFor(() => expect(costApi.saveSupplierPrices).toHaveBeenCalledWith('without'));
+    // The untouched first line follows the new default; a new line starts with it, not with the line above.
+    await waitFor(() => expect(screen.getByLabelText('Материал 1: цена с НДС')).not.toBeChecked());
+    fireEvent.change(screen.getByLabelText('Материал 1: наименование'), { target: { value: 'Брус' } });
+    fireEvent.click(screen.getByLabelText('Материал 1: цена с НДС'));
+    fireEvent.click(screen.getByRole('button', { name: /Добавить материал/ }));
+    expect(screen.getByLabelText('Материал 1: цена с НДС')).toBeChecked();
+    expect(screen.getByLabelText('Материал 2: цена с НДС')).not.toBeChecked();
+  });
+
+  it('a failed save puts the previous default back and says why', async () => {
+    costApi.saveSupplierPrices.mockRejectedValue(new ApiError('FORBIDDEN', 'Нет доступа к настройкам.', { status: 403 }));
+    render(<SpecEditorPage />);
+    await waitFor(() => expect(screen.getByLabelText('Цены поставщиков по умолчанию')).toHaveValue('without'));
+    fireEvent.change(screen.getByLabelText('Цены поставщиков по умолчанию'), { target: { value: 'with' } });
+    await waitFor(() => expect(screen.getByLabelText('Цены поставщиков по умолчанию')).toHaveValue('without'));
+    expect(screen.getByText('Нет доступа к настройкам.')).toBeInTheDocument();
   });
 });
