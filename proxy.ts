@@ -6,9 +6,9 @@ import { gatePage } from './lib/server/services/auth/gate';
 
 /**
  * The request gate (Next 16's proxy, Node runtime): refuses cross-site state-changing calls to the services
- * (CSRF), lets protected pages through only with a valid session, and gives every page its
- * Content-Security-Policy with a fresh nonce (on the request, where Next reads it to mark its own scripts,
- * and on the answer).
+ * (CSRF), lets protected pages through only with a valid session (an expired one goes to /auth/renew, where the
+ * browser renews it), and gives every page its Content-Security-Policy with a fresh nonce (on the request, where
+ * Next reads it to mark its own scripts, and on the answer).
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const csp = isServicePath(req.nextUrl.pathname)
@@ -46,7 +46,7 @@ async function gate(req: NextRequest, csp: string | null): Promise<NextResponse>
   if (decision.kind === 'pass') {
     return csp ? NextResponse.next({ request: { headers: withPolicy(new Headers(req.headers), csp) } }) : NextResponse.next();
   }
-  if (decision.kind === 'redirect' && req.method !== 'GET' && req.method !== 'HEAD') {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
     // Server actions and other non-GET requests to a protected page: no redirect, a plain 401.
     const res = NextResponse.json(
       { ok: false, msg: 'Войдите в систему, чтобы продолжить.', code: 'UNAUTHORIZED' },
@@ -55,23 +55,8 @@ async function gate(req: NextRequest, csp: string | null): Promise<NextResponse>
     for (const c of decision.setCookies) res.headers.append('set-cookie', c);
     return res;
   }
-  if (decision.kind === 'redirect') {
-    const res = NextResponse.redirect(new URL(decision.location, req.url), 307);
-    res.headers.set('Cache-Control', 'no-store');
-    for (const c of decision.setCookies) res.headers.append('set-cookie', c);
-    return res;
-  }
-  // Refreshed silently: the page's own request sees the new tokens, the browser gets them as cookies.
-  const headers = new Headers(req.headers);
-  const others = (req.headers.get('cookie') ?? '')
-    .split(';')
-    .map((c) => c.trim())
-    .filter((c) => c && !c.startsWith('accessToken=') && !c.startsWith('refreshToken='));
-  headers.set(
-    'cookie',
-    [...others, `accessToken=${decision.accessToken}`, `refreshToken=${decision.refreshToken}`].join('; '),
-  );
-  const res = NextResponse.next({ request: { headers: withPolicy(headers, csp) } });
+  const res = NextResponse.redirect(new URL(decision.location, req.url), 307);
+  res.headers.set('Cache-Control', 'no-store');
   for (const c of decision.setCookies) res.headers.append('set-cookie', c);
   return res;
 }

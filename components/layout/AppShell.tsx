@@ -46,23 +46,35 @@ export function AppShell({
   }, [settings.menuMode, state.menuMode]);
 
   // The session check on entry: verifies (or renews) the access token and caches its roles in
-  // localStorage `userRoles` — the server may have renewed the tokens by cookie, bypassing the page. It waits
-  // until the browser is idle: the page's own code and data come first (a call meanwhile renews an expired
-  // token itself, and a sign-in has stored the roles already).
+  // localStorage `userRoles` — another tab may have renewed the tokens meanwhile. It waits until the browser is
+  // idle: the page's own code and data come first (a call meanwhile renews an expired token itself, and a
+  // sign-in has stored the roles already). Then, while the page is open, the token is renewed before it expires.
   useEffect(() => {
+    let stopFresh: (() => void) | undefined;
+    let gone = false;
     const check = () =>
       void import('@/lib/client/session')
         .then(async ({ ensureSession, forgetRoles, getAccessToken }) => {
           if (getAccessToken()) await ensureSession();
           else forgetRoles();
+          const { keepAccessTokenFresh } = await import('@/lib/client/refresh');
+          if (!gone) stopFresh = keepAccessTokenFresh();
         })
         .catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') {
       const t = setTimeout(check, 0);
-      return () => clearTimeout(t);
+      return () => {
+        gone = true;
+        clearTimeout(t);
+        stopFresh?.();
+      };
     }
     const h = window.requestIdleCallback(check, { timeout: 2000 });
-    return () => window.cancelIdleCallback(h);
+    return () => {
+      gone = true;
+      window.cancelIdleCallback(h);
+      stopFresh?.();
+    };
   }, []);
 
   // Every navigation closes menus and panels and re-derives the active item.

@@ -45,7 +45,7 @@ export async function apiCall<T extends object = Record<string, unknown>>(
     return await apiCallOnce<T>(url, body, opts);
   } catch (err) {
     const expired = err instanceof ApiError && (err.code === 'JWT_EXPIRED' || err.message.trim().toLowerCase() === 'jwt expired');
-    if (!expired || url.endsWith('/regenerateTokens') || !(await refreshAccessToken())) throw err;
+    if (!expired || url.endsWith('/regenerateTokens') || !(await refreshAccessToken(before))) throw err;
     // Calls that carry the token in the body (auth-back v2) get the new one too.
     const retryBody =
       isRecord(body) && before !== undefined && body.accessToken === before

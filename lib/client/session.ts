@@ -83,7 +83,8 @@ async function verifyAccessToken(token: string): Promise<SessionClaims> {
   };
 }
 
-function clearLocal(): void {
+/** Forgets the session in this browser: the access-token cookie, the key record and the roles. */
+export function signOutLocally(): void {
   Cookies.remove('accessToken', { path: '/' });
   localStorage.removeItem(PUBLIC_KEY_STORAGE);
   forgetRoles();
@@ -110,7 +111,7 @@ export async function ensureSession(): Promise<SessionClaims | null> {
     if (await refreshAccessToken()) continue;
     failedRefreshes += 1;
     if (failedRefreshes >= MAX_FAILED_REFRESHES) {
-      clearLocal();
+      signOutLocally();
       return null;
     }
   }
@@ -124,7 +125,7 @@ export function acceptTokens(answer: Record<string, unknown>): void {
 
 /** Signs out: drops the tokens and key record, tells the service (errors ignored), clears roles, goes to /auth. */
 export async function logout(go: (path: string) => void = (p) => window.location.assign(p)): Promise<void> {
-  clearLocal();
+  signOutLocally();
   try {
     await call('auth', 'logout');
   } catch {

@@ -142,11 +142,12 @@ test('просроченный токен доступа обновляется 
   await expect.poll(async () => ((await askWithBefore()) as { code?: string }).code, { timeout: 70_000, intervals: [1000] }).toBe('JWT_EXPIRED');
   expect(await askWithBefore()).toMatchObject({ ok: false, code: 'JWT_EXPIRED', msg: 'jwt expired' });
 
-  // A call from the page: answered `jwt expired`, refreshed, retried — the user sees the profile.
+  // A call from the page: the open page has renewed its token ahead of expiry (or the call, answered `jwt expired`,
+  // renews and is retried) — the user sees the profile.
   await hydrated(page.getByRole('button', { name: 'Профиль' }));
   await page.getByRole('button', { name: 'Профиль' }).click();
   await expect(page.getByTestId('profile-email')).toHaveText(user.email);
-  // A navigation: the gate refreshes before the page renders.
+  // A navigation: the page opens signed in with the renewed token (an expired one would go through /auth/renew).
   await page.goto('/companies');
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Компании' })).toBeVisible();

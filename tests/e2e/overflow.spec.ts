@@ -335,7 +335,21 @@ test('every page fits a 390 px phone without scrolling sideways, with its securi
     await p.goto('/confirm-phone');
     await p.waitForURL(/\/auth\?next=%2Fconfirm-phone/);
   };
-  problems.push(...(await checkAll(out, publicRoutes.map((route) => (route === '/confirm-phone' ? { route, open: toSignIn } : { route })), true)));
+  // /auth/renew without a session: its refresh is refused and it goes to sign-in — measured there, likewise.
+  const renewToSignIn = async (p: Page) => {
+    await p.goto('/auth/renew?next=%2Fcompanies');
+    await p.waitForURL(/\/auth\?next=%2Fcompanies/);
+  };
+  problems.push(
+    ...(await checkAll(
+      out,
+      [
+        ...publicRoutes.map((route) => (route === '/confirm-phone' ? { route, open: toSignIn } : { route })),
+        { route: '/auth/renew', open: renewToSignIn },
+      ],
+      true,
+    )),
+  );
   await guest.close();
 
   expect(problems, `pages wider than the window or without their headers:\n${problems.join('\n')}`).toEqual([]);

@@ -24,6 +24,7 @@ export const ROUTE_BREADCRUMBS: Record<string, BreadcrumbMeta> = {
   '/landing': ['О сервисе'],
   '/auth': ['Вход'],
   '/auth/oauth/[provider]': [{ label: 'Вход', to: '/auth' }, 'Вход через внешний сервис'],
+  '/auth/renew': ['Обновление сеанса'],
   '/confirm-email/[token]': ['Подтверждение почты'],
   '/confirm-phone': ['Подтверждение телефона'],
   '/forgot-password/[token]': [{ label: 'Вход', to: '/auth' }, 'Новый пароль'],

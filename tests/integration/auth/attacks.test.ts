@@ -202,7 +202,7 @@ describe(`token attack matrix (${testDriver()})`, () => {
     }
   });
 
-  it('an expired access token with a live refresh cookie is refreshed silently by the gate', async () => {
+  it('an expired access token with a live refresh cookie goes to /auth/renew; the renewal there signs the user in', async () => {
     const u = await createTestUser(ctx);
     const expired = await signWithRealKey({
       ...(decodeJwt(u.accessToken) as Record<string, unknown>),
@@ -215,11 +215,15 @@ describe(`token attack matrix (${testDriver()})`, () => {
         headers: { host: 'kalkulus.ru', cookie: `accessToken=${expired}; refreshToken=${u.refreshToken}` },
       }),
     );
-    expect(res.headers.get('x-middleware-next')).toBe('1');
-    const set = res.headers.getSetCookie();
-    const fresh = set.find((c) => c.startsWith('accessToken='))!.split(';')[0]!.slice('accessToken='.length);
-    expect((await authCall('getUserInfo', {}, { headers: bearer(decodeURIComponent(fresh)) })).status).toBe(200);
-    expect(set.find((c) => c.startsWith('refreshToken='))).toMatch(/HttpOnly/);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://kalkulus.ru/auth/renew?next=%2Fcalculators');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // The gate leaves the tokens alone: the browser's own refresh (the page /auth/renew makes) exchanges them.
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const renewed = await authCall('regenerateTokens', {}, { headers: { cookie: `refreshToken=${u.refreshToken}` } });
+    expect(renewed.status).toBe(200);
+    expect((await authCall('getUserInfo', {}, { headers: bearer(renewed.body.accessToken) })).status).toBe(200);
+    expect(renewed.cookies.find((c) => c.startsWith('refreshToken='))).toMatch(/HttpOnly/);
   });
 });
 

@@ -128,14 +128,16 @@ describe(`requireUser with AUTH_BACK_URL: the upstream's tokens (${testDriver()}
     expect((await requireUser(ctx, req(noKid))).id).toBe('up-user-4');
   });
 
-  it('proxy gate: passes an upstream token; refreshes through the upstream; an unknown refresh → /auth', async () => {
+  it('proxy gate: passes an upstream token; an expired one with a refresh cookie → /auth/renew, where the browser renews it (the gate does not ask the upstream)', async () => {
     const token = await sign({ sub: 'up-user-5' });
     const page = (cookie: string) => new Request('http://localhost/calculators', { headers: { cookie } });
     expect(await gatePage(page(`accessToken=${token}`))).toEqual({ kind: 'pass' });
     const expired = await sign({ sub: 'up-user-5' }, { exp: Math.floor(Date.now() / 1000) - 60 });
-    const refreshed = await gatePage(page(`accessToken=${expired}; refreshToken=good-refresh`));
-    expect(refreshed).toMatchObject({ kind: 'refreshed', refreshToken: 'next-refresh' });
-    const gone = await gatePage(page(`accessToken=${expired}; refreshToken=stolen`));
+    const regenerated = hits.regenerateTokens ?? 0;
+    const renew = await gatePage(page(`accessToken=${expired}; refreshToken=good-refresh`));
+    expect(renew).toEqual({ kind: 'redirect', location: '/auth/renew?next=%2Fcalculators', setCookies: [] });
+    expect(hits.regenerateTokens ?? 0).toBe(regenerated);
+    const gone = await gatePage(page(`accessToken=${expired}`));
     expect(gone).toMatchObject({ kind: 'redirect', location: '/auth?next=%2Fcalculators' });
   });
 });

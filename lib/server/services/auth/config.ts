@@ -22,10 +22,12 @@ export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 
 /**
- * Two refreshes with the same token within this window both get the same child, whatever became of it (two tabs
- * racing, each a rotation behind the other). After it, an exchanged token still gets its child while the child is
- * unused (an answer that never reached the browser); once the child has been used, the old token is a reuse and
- * ends the session.
+ * How long an exchanged refresh token still gets its same child: two tabs racing (a browser without Web Locks),
+ * or the browser's next try with the old token when a closed page's answer has not reached it yet. After it,
+ * the old token is a reuse and ends its session. 10 s (as GoTrue/Supabase): a refresh needs one round trip, so
+ * even a slow mobile link fits many times; the browser makes its refresh a request no navigation cancels
+ * (lib/client/refresh.ts), so a lost answer is no reason for a longer window — and every second longer is a
+ * second in which a copied token still works. Never above 30 s.
  */
 export const REFRESH_GRACE_MS = 10_000;
 

@@ -4,21 +4,23 @@ import { getAppContext } from '../../context';
 import { isServiceError } from '../../errors';
 import { log } from '../../log';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './config';
-import { clearTokenCookies, tokenCookies } from './cookies';
+import { clearTokenCookies } from './cookies';
 import { cookieValue, userOfToken } from './require-user';
-import { rotateRefreshToken } from './sessions';
-import { upstreamRegenerate } from './upstream';
 
-export type GateDecision =
-  | { kind: 'pass' }
-  /** Signed in after a silent refresh: new cookies for the answer, and the new access token for the page. */
-  | { kind: 'refreshed'; setCookies: string[]; accessToken: string; refreshToken: string }
-  | { kind: 'redirect'; location: string; setCookies: string[] };
+export type GateDecision = { kind: 'pass' } | { kind: 'redirect'; location: string; setCookies: string[] };
+
+/** The page that renews the token pair in the browser and returns to `next` (app/(auth)/auth/renew). */
+export const RENEW_PATH = '/auth/renew';
 
 /**
  * The page gate of proxy.ts: a protected page needs a valid access token (RS256 from our key set, session not
  * revoked — or, with AUTH_BACK_URL, the upstream's keys and session check). An expired or invalid one with a
- * refresh cookie is refreshed silently (by the upstream in that mode); otherwise → /auth?next=….
+ * refresh cookie → /auth/renew?next=…, where the browser renews the pair; without one → /auth?next=….
+ *
+ * The gate never rotates the refresh token itself: a navigation's answer is lost whenever the browser drops the
+ * navigation (another click, a prefetch given up, a closed tab) — after the rotation the browser would keep the
+ * exchanged token, and that token presented after the grace window ends the session. The browser's own refresh
+ * is a request no navigation cancels (lib/client/refresh.ts).
  */
 export async function gatePage(req: Request): Promise<GateDecision> {
   const url = new URL(req.url);
@@ -45,16 +47,9 @@ export async function gatePage(req: Request): Promise<GateDecision> {
   }
   const refresh = cookieValue(cookies, REFRESH_COOKIE);
   if (!refresh) return redirect(access ? clearTokenCookies(req) : []);
-  try {
-    const pair = ctx.env.AUTH_BACK_URL ? await upstreamRegenerate(ctx.env, refresh) : await rotateRefreshToken(ctx, refresh);
-    return {
-      kind: 'refreshed',
-      setCookies: tokenCookies(req, pair.accessToken, pair.refreshToken, pair.refreshMaxAge),
-      accessToken: pair.accessToken,
-      refreshToken: pair.refreshToken,
-    };
-  } catch (err) {
-    if (!isServiceError(err)) throw err;
-    return redirect(clearTokenCookies(req));
-  }
+  return {
+    kind: 'redirect',
+    location: `${RENEW_PATH}?next=${encodeURIComponent(safeNextPath(url.pathname + url.search))}`,
+    setCookies: [],
+  };
 }

@@ -10,6 +10,7 @@ import { signAccessToken } from './tokens';
 import { noteSignInDevice } from '../noty/devices';
 import { signalSessionsEnded } from '../noty/hub';
 import { forgetSessions } from './session-cache';
+import { log } from '../../log';
 
 export interface TokenPair {
   accessToken: string;
@@ -59,15 +60,16 @@ const unexchanged = (hash: string, now: Date) =>
 const sessionEnded = () => new ServiceError('INVALID_TOKEN', 'Сеанс завершён. Войдите снова.');
 
 /**
- * Exchanges a refresh token for a new pair (rotation). A token already exchanged answers the same child within
- * the grace window, or later while that child is unused; otherwise it revokes the whole session (family) and
- * answers REFRESH_REUSED.
+ * Exchanges a refresh token for a new pair (rotation). A token already exchanged gets the same child again only
+ * within REFRESH_GRACE_MS of its exchange (two tabs racing, a request repeated after its answer was lost);
+ * presented later, it is a reuse — another copy of it is in someone else's hands — and the whole session (the
+ * token family: every token descended from the first, and their access tokens) ends with REFRESH_REUSED.
+ * `now` is the clock the rotation reads (a test moves it).
  */
-export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<TokenPair> {
+export async function rotateRefreshToken(ctx: AppContext, raw: string, now: Date = new Date()): Promise<TokenPair> {
   if (!raw || raw.length > 200) throw sessionEnded();
   const hash = sha256(raw);
   const child = randomToken();
-  const now = new Date();
 
   const result = await ctx.db.transaction(async (tx) => {
     const claimed = await tx
@@ -100,31 +102,16 @@ export async function rotateRefreshToken(ctx: AppContext, raw: string): Promise<
   if (!row.rotatedAt) throw new ServiceError('INVALID_TOKEN', 'Сеанс истёк. Войдите снова.');
   const owner = await sessionOwner(ctx.db, row.sessionId);
   if (!owner || owner.revokedAt) throw sessionEnded();
-  // The same child again: within the grace window (two tabs racing), or at any time in the old token's life while
-  // the child has not been used — its answer never reached the browser (a request cancelled or a tab closed after
-  // the server rotated), and the old token is all the browser has. Presented after its child was used, the old
-  // token is a reuse.
   const sameChild = row.childSealed ? unseal(raw, row.childSealed) : null;
-  const withinGrace = Date.now() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS;
-  const stillLive = row.expiresAt.getTime() > Date.now();
-  if (sameChild && (withinGrace || (stillLive && (await unusedToken(ctx, sameChild))))) {
+  if (sameChild && now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
     return finish(ctx, { owner, sessionId: row.sessionId, refreshToken: sameChild, life: lifetimes(ctx.env, owner.remember) });
   }
   await revokeSession(ctx, row.sessionId, 'refresh_reused');
+  log.warn(`refresh token reused ${Math.round((now.getTime() - row.rotatedAt.getTime()) / 1000)} s after its rotation: session ${row.sessionId} ended`);
   throw new ServiceError(
     'REFRESH_REUSED',
     'Токен обновления уже был использован — сеанс завершён ради безопасности. Войдите снова.',
   );
-}
-
-/** True when the refresh token is still good and has not been exchanged itself. */
-async function unusedToken(ctx: AppContext, raw: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(unexchanged(sha256(raw), new Date()))
-    .limit(1);
-  return row !== undefined;
 }
 
 async function finish(

@@ -182,21 +182,3 @@ export async function upstreamSessionUser(
   alive.set(key, { until: now + LIVENESS_TTL_MS, user });
   return user;
 }
-
-/** The gate's silent refresh in AUTH_BACK_URL mode: the upstream's `regenerateTokens`. */
-export async function upstreamRegenerate(
-  env: Env,
-  refreshToken: string,
-): Promise<{ accessToken: string; refreshToken: string; refreshMaxAge: number }> {
-  const { status, json } = await call(env.AUTH_BACK_URL!, 'regenerateTokens', { refreshToken });
-  if (status >= 500) throw unavailable();
-  if (status !== 200 || json.ok === false || typeof json.accessToken !== 'string' || typeof json.refreshToken !== 'string') {
-    throw new ServiceError('UNAUTHORIZED', 'Сеанс завершён. Войдите снова.');
-  }
-  const maxAge = Number(json.refreshTokenExpiresIn);
-  return {
-    accessToken: json.accessToken,
-    refreshToken: json.refreshToken,
-    refreshMaxAge: Number.isFinite(maxAge) && maxAge > 0 ? maxAge : 1440 * 60,
-  };
-}
