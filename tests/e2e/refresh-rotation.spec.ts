@@ -36,6 +36,21 @@ async function spoilAccessToken(context: BrowserContext, baseURL: string, round:
 const isRefresh = (url: string) => url.includes('/auth-back/api/v2/regenerateTokens');
 
 /**
+ * Navigates to `path`; a renewal that finished first sends its page back to `next` and so aborts this navigation —
+ * then it is made again (the test's timeout bounds the loop).
+ */
+async function goDespiteRedirect(page: Page, path: string): Promise<void> {
+  for (;;) {
+    try {
+      await page.goto(path, { waitUntil: 'commit' });
+      return;
+    } catch (e) {
+      if (!String(e).includes('ERR_ABORTED')) throw e;
+    }
+  }
+}
+
+/**
  * Opens a protected page in each tab with a spoiled token (the gate sends both to /auth/renew), waits for the
  * first refresh request to leave, and at once navigates both tabs elsewhere — whichever renewal was under way or
  * waiting for its turn, its page is gone before the answer arrives. Resolves when both tabs show their new page
@@ -48,7 +63,7 @@ async function cancelRefreshesByNavigation(
   const sent = context.waitForEvent('request', { predicate: (r) => isRefresh(r.url()) });
   const firsts = tabs.map(({ page, from }) => page.goto(from).catch(() => null)); // interrupted below
   await sent;
-  await Promise.all(tabs.map(({ page, to }) => page.goto(to.path, { waitUntil: 'commit' })));
+  await Promise.all(tabs.map(({ page, to }) => goDespiteRedirect(page, to.path)));
   await Promise.all(firsts);
   for (const { page, to } of tabs) {
     await expect(page).toHaveURL(new RegExp(`${to.path}$`), { timeout: 30_000 });
