@@ -140,7 +140,7 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
             <input
               type="checkbox"
               aria-label={`Материал ${n}: цена с НДС`}
-              checked={!line.specId && !!line.priceIncludesVat}
+              checked={!line.specId && !exempt && !!line.priceIncludesVat}
               disabled={!!line.specId}
               onChange={(e) => put({ priceIncludesVat: e.target.checked || undefined, ...(exempt ? { priceVatPct: undefined } : {}) })}
             />

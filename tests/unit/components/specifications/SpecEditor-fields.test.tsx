@@ -102,6 +102,18 @@ describe('SpecEditor: prices with or without VAT', () => {
     expect(last?.materials[1]?.priceIncludesVat).toBeUndefined();
   });
 
+  it('a price not subject to VAT reads «без НДС» with its box clear; ticking it makes it a price with VAT', () => {
+    let last: SpecDocument | undefined;
+    const exempt = spec({ materials: [{ id: 'm1', name: 'Брус', unit: 'м', qty: '3.3', price: '99', priceIncludesVat: true, priceVatPct: 'none' }] });
+    render(<Harness initial={exempt} onDoc={(d) => (last = d)} />);
+    const box = screen.getByLabelText('Материал 1: цена с НДС');
+    expect(box).not.toBeChecked();
+    expect(box.closest('label')).toHaveTextContent('без НДС');
+    fireEvent.click(box);
+    expect(last?.materials[0]).toMatchObject({ priceIncludesVat: true, priceVatPct: undefined });
+    expect(screen.getByLabelText('Материал 1: цена с НДС')).toBeChecked();
+  });
+
   it('a user whose default is «с НДС» gets new lines with VAT under lines without it', () => {
     let last: SpecDocument | undefined;
     render(<Harness initial={spec()} supplierPrices={{ basis: 'with' }} onDoc={(d) => (last = d)} />);
