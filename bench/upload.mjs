@@ -1,4 +1,4 @@
-// 1 GiB through the seed's upload protocol (createUpload → 214 multipart chunks in order → completeUpload,
+// 1 GiB through the file-manager upload protocol (createUpload → 214 multipart chunks in order → completeUpload,
 // with the server's streaming parser, SHA-256 and assembly) against a raw Node HTTP sink in this process
 // that receives the same multipart requests and writes the bytes to a file on the same disk.
 // Goal: ratio ≥ 0.6; peak RSS growth of the server ≤ 64 MiB.
@@ -35,7 +35,7 @@ await new Promise((r) => sink.listen(sinkPort, '127.0.0.1', r));
 const source = Buffer.alloc(1 * MiB);
 for (let i = 0; i < source.length; i++) source[i] = (i * 31 + 7) % 251;
 
-async function viaSeed(auth, size = SIZE) {
+async function viaProtocol(auth, size = SIZE) {
   const SIZE = size;
   const p = plan(SIZE);
   const t0 = performance.now();
@@ -72,24 +72,24 @@ try {
   // ones after it.
   await viaSink(false);
   await viaSink(true);
-  await viaSeed(auth);
+  await viaProtocol(auth);
   await new Promise((r) => setTimeout(r, 500));
   const before = groupRss(child.pid);
 
-  const seed = [];
+  const viaApp = [];
   const raw = [];
   const durable = [];
   let peak = before;
   for (let i = 0; i < RUNS; i++) {
     raw.push(await viaSink());
     durable.push(await viaSink(true));
-    const m = await withPeakRss(child.pid, () => viaSeed(auth));
-    seed.push(m.result);
+    const m = await withPeakRss(child.pid, () => viaProtocol(auth));
+    viaApp.push(m.result);
     peak = Math.max(peak, m.peak);
   }
-  const ratio = median(seed) / median(raw);
-  console.log(`upload ${mib(SIZE)} MiB × ${RUNS}: seed protocol ${fmt(median(seed))} MiB/s, raw sink ${fmt(median(raw))} MiB/s`);
-  console.log(`  raw sink with fsync before each answer: ${fmt(median(durable))} MiB/s, ratio ${fmt(median(seed) / median(durable))}`);
+  const ratio = median(viaApp) / median(raw);
+  console.log(`upload ${mib(SIZE)} MiB × ${RUNS}: upload protocol ${fmt(median(viaApp))} MiB/s, raw sink ${fmt(median(raw))} MiB/s`);
+  console.log(`  raw sink with fsync before each answer: ${fmt(median(durable))} MiB/s, ratio ${fmt(median(viaApp) / median(durable))}`);
   console.log(`  ratio ${fmt(ratio)} (goal ≥ 0,6); server RSS ${mib(before)} → peak ${mib(peak)} MiB, growth ${mib(peak - before)} MiB (goal ≤ 64)`);
 } finally {
   sink.close();

@@ -1,4 +1,4 @@
-// Helpers of the file-manager benchmarks: a signed-up user, the seed's upload protocol over HTTP, RSS of a process group.
+// Helpers of the file-manager benchmarks: a signed-up user, the file-manager upload protocol over HTTP, RSS of a process group.
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -70,7 +70,7 @@ export function postChunk({ port, path, headers = {}, uploadId, chunkId, source,
   });
 }
 
-/** The seed's chunk plan. */
+/** The upload protocol's chunk plan (lib/domain/files/chunk-plan.ts). */
 export function plan(size) {
   const chunks = Math.max(1, Math.floor(size / 5_000_000));
   return { chunks, chunkSize: Math.ceil(size / chunks) };

@@ -29,7 +29,7 @@ export function useToast(): ToastApi {
 /** Delay after the last message leaves before the toast layer is cleared. */
 const TOAST_CLEAR_DELAY_MS = 200;
 
-/** One toast layer for the app (top right), as the seed: summary, optional detail, closable by default. */
+/** One toast layer for the app (top right): summary, optional detail, closable by default. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const ref = useRef<Toast>(null);
   const open = useRef(0);

@@ -59,7 +59,7 @@ async function apiCallOnce<T extends object>(url: string, body: unknown, opts: A
   const method = opts.method ?? 'POST';
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    // Empty value when signed out — the seed sends `Bearer ` and the services expect it.
+    // Always sent: `Bearer ` with an empty token when signed out, as the auth-back, file-manager and noty protocols expect.
     Authorization: `Bearer ${Cookies.get('accessToken') ?? ''}`,
   };
   const xsrf = Cookies.get('XSRF-TOKEN');

@@ -2,7 +2,7 @@ import { isApiError } from './api-error';
 
 const GENERIC = 'Что-то пошло не так. Попробуйте ещё раз.';
 
-/** Codes whose wire `msg` is not fit to show (docs/api.md keeps two English messages for the seed). */
+/** Codes whose wire `msg` is not fit to show (the auth-back protocol keeps two English messages, docs/api.md). */
 const BY_CODE: Record<string, string> = {
   USER_NOT_FOUND: 'Пользователь с такой почтой не найден',
   JWT_EXPIRED: 'Сеанс истёк. Войдите снова.',

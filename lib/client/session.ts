@@ -7,7 +7,7 @@ import { forgetRoles, storeRoles } from './roles';
 export { ROLES_STORAGE, forgetRoles, getRoles, isSuperAdmin } from './roles';
 
 /**
- * The browser's session, with the seed's behaviour: the access token is checked locally with
+ * The browser's session: the access token is checked locally with
  * the service's public key (RS256, record cached in localStorage); on failure a refresh is tried (the refresh
  * token itself is an HttpOnly cookie the page never reads); after two failed refreshes the user is signed
  * out locally. Roles are cached in localStorage `userRoles` (lib/client/roles.ts).

@@ -54,7 +54,8 @@ export interface FileShare {
 
 const fileTypeSchema = z.enum(FILE_TYPES, { message: 'Неизвестный тип: documents, specifications, templates или avatars.' });
 const idSchema = z.string().check(z.trim(), z.minLength(1, { message: 'Не указан объект.' }), z.maxLength(100));
-export const rootSchema = z.optional(z.union([idSchema, z.null()]));
+/** `root` of a call: the parent folder's id; null or absent — the top level. */
+export const parentFolderSchema = z.optional(z.union([idSchema, z.null()]));
 const modeSchema = z.enum(['private', 'public'], { message: 'Режим: private или public.' });
 const shareAccessSchema = z.enum(['read', 'edit'], { message: 'Права: read (просмотр) или edit (изменение).' });
 /** sha256 as 64 hex digits (either case; stored lower-case). */
@@ -95,7 +96,7 @@ const metadataSchema = z.pipe(
 
 /** The listing of a folder (`listObjects`). */
 export const listObjectsInput = z.object({
-  root: rootSchema,
+  root: parentFolderSchema,
   type: z.optional(fileTypeSchema),
   kind: z.optional(z.enum(['file', 'folder'], { message: 'Вид: file или folder.' })),
   search: z.optional(z.string().check(z.maxLength(200))),
@@ -123,10 +124,10 @@ export const abortUploadInput = z.object({ upload_id: idSchema });
 export const completeUploadInput = z.object({ upload_id: idSchema });
 
 /* Inputs of the calls in lib/server/services/files/copy-file.ts. */
-export const copyFileInput = z.object({ id: idSchema, name: nameSchema, root: rootSchema });
+export const copyFileInput = z.object({ id: idSchema, name: nameSchema, root: parentFolderSchema });
 
 /* Inputs of the calls in lib/server/services/files/create-folder.ts. */
-export const createFolderInput = z.object({ name: nameSchema, root: rootSchema, type: z.optional(fileTypeSchema) });
+export const createFolderInput = z.object({ name: nameSchema, root: parentFolderSchema, type: z.optional(fileTypeSchema) });
 
 /* Inputs of the calls in lib/server/services/files/delete-files.ts. */
 export const deleteFilesInput = z.object({ ids: z.array(idSchema).check(z.minLength(1, { message: 'Не выбрано ни одного объекта.' }), z.maxLength(1000)) });
@@ -181,7 +182,7 @@ const MAX_FILE = 50 * 1024 * 1024 * 1024;
 export const createUploadInput = z.object({
   name: nameSchema,
   type: z.optional(fileTypeSchema),
-  root: rootSchema,
+  root: parentFolderSchema,
   mode: z.optional(modeSchema),
   metadata: z.optional(metadataSchema),
   size: z
@@ -198,7 +199,7 @@ export const createUploadInput = z.object({
 export const updateAttributesInput = z.object({
   id: idSchema,
   name: z.optional(nameSchema),
-  root: rootSchema,
+  root: parentFolderSchema,
   metadata: z.optional(metadataSchema),
   version: z.optional(z.int().check(z.minimum(1))),
 });

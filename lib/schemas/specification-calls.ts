@@ -1,4 +1,4 @@
-import { rootSchema } from './files';
+import { parentFolderSchema } from './files';
 import { processSetShape, specificationSchema } from './specification';
 import * as z from './zod';
 
@@ -13,7 +13,7 @@ export const specVersionSchema = z
 
 /** One specification: `specs/history`, `specs/recalculate`, `specs/status`, `specs/where-used`. */
 export const specIdInput = z.object({ id: specIdSchema });
-export const createSpecificationInput = z.object({ doc: specificationSchema, root: rootSchema });
+export const createSpecificationInput = z.object({ doc: specificationSchema, root: parentFolderSchema });
 export const saveSpecificationInput = z.object({ id: specIdSchema, doc: specificationSchema, version: z.optional(specVersionSchema) });
 export const getVersionInput = z.object({ id: specIdSchema, version: specVersionSchema });
 export const restoreVersionInput = z.object({ id: specIdSchema, version: specVersionSchema, currentVersion: z.optional(specVersionSchema) });

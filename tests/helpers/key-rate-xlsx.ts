@@ -1,5 +1,5 @@
 import { dayNumber } from '@/lib/domain/calculators/dates';
-import { zipStore } from '@/lib/domain/xlsx/write';
+import { zipStore } from '@/lib/domain/zip-store';
 
 /** A cell of the sample: a real Excel date cell (serial with a date style), a number, or text. */
 export type SampleCell = { date: string } | { n: string } | string;

@@ -12,7 +12,7 @@ export interface ChunkAnswer {
 const NETWORK_MSG = 'Нет связи с сервером. Загрузка продолжится, когда связь появится.';
 
 /**
- * Sends one chunk as the seed does (multipart `upload_id`, `chunk_id`, `data`) with XMLHttpRequest,
+ * Sends one chunk as the upload protocol has it (multipart `upload_id`, `chunk_id`, `data`) with XMLHttpRequest,
  * because fetch reports no upload progress. `onProgress(bytesOfThisChunk)`; abort through `signal`.
  */
 export function sendChunk(

@@ -12,7 +12,7 @@ const FILES_BASE = SERVICE_BASE.files;
 
 export interface UploadOptions {
   type: FileType;
-  /** Target folder; absent = top level (then `root` and `mode` are not sent, as the seed does). */
+  /** Target folder; absent = top level (then `root` and `mode` are not sent at all). */
   root?: string | null;
   mode?: 'private' | 'public';
   metadata?: string;
@@ -63,7 +63,7 @@ async function crc32Of(blob: Blob): Promise<string> {
 const WHOLE_HASH_LIMIT = 64 * 1024 * 1024;
 
 /**
- * Uploads one file with the seed's protocol: createUpload → chunks in order → completeUpload. Each chunk's
+ * Uploads one file with the file-manager upload protocol: createUpload → chunks in order → completeUpload. Each chunk's
  * CRC-32 answered by the server is compared with the local one (a mismatch re-sends it). Network errors are
  * retried; an upload remembered from before (same file, same folder) resumes from `uploadStatus`.
  * Abort through `signal` cancels the upload on the server too.

@@ -13,7 +13,7 @@ export interface RateRow<V = unknown> {
 }
 export type RateBook = Partial<Record<RateKind, RateRow[]>>;
 
-/** Every kind of dated rate the calculators read. The seed migration fills them; an admin adds rows. */
+/** Every kind of dated rate the calculators read. The migrations insert the rows known at release; an admin adds later ones. */
 export const RATE_KINDS = {
   vat: 'НДС, общая ставка, %',
   vat_usn_5: 'НДС для УСН, пониженная ставка 5 %',

@@ -34,7 +34,7 @@ const NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}\p{N}_]+)*$/u;
 const SECTION = /^\s*([#?^/])\s*([\s\S]*?)\s*$/;
 
 /** A value tag's content → its spec; null when it is not a tag (the braces stay as text). */
-export function valueTag(content: string): TagSpec | null {
+export function parseValueTag(content: string): TagSpec | null {
   const bar = content.indexOf('|');
   const name = (bar < 0 ? content : content.slice(0, bar)).trim();
   if (!NAME.test(name)) return null;

@@ -1,4 +1,4 @@
-import { zipStore } from '@/lib/domain/xlsx/write';
+import { zipStore } from '@/lib/domain/zip-store';
 import { escapeXml } from './xml';
 
 /**

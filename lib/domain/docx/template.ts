@@ -1,4 +1,4 @@
-import { compilePart, renderPart, sectionOf, TemplateError, valueTag, type DtPart, type Getter, type TagSpec } from './engine';
+import { compilePart, renderPart, sectionOf, TemplateError, parseValueTag, type DtPart, type Getter, type TagSpec } from './engine';
 import { formatValue } from './format';
 import { checkPart, checkTags, MAX_LOOP_ITEMS, MAX_LOOP_PARTS, tooLarge, tooManyItems } from './limits';
 import { markConditionParagraphs, tidyFilled } from './tidy';
@@ -73,7 +73,7 @@ function getter(part: DtPart, st: RenderState): Getter {
       return typeof v === 'object' && !isMoney(v) && !isDate(v) ? v : true;
     };
   }
-  const tag = valueTag(part.value);
+  const tag = parseValueTag(part.value);
   if (!tag) return () => `{${part.value}}`;
   return (scope, ctx) => {
     const v = valueIn(scope, tag.name);
@@ -173,7 +173,7 @@ export function listTemplateFields(parts: readonly string[]): TemplateFields {
       if (part.type !== 'placeholder') continue;
       const section = sectionOf(part);
       if (!section) {
-        const tag = valueTag(part.value);
+        const tag = parseValueTag(part.value);
         if (tag && into) into.add(tag, inCondition);
         continue;
       }

@@ -1,5 +1,5 @@
 /**
- * The seed's chunk plan: chunk setting 5000 × 1000 = 5 000 000 bytes;
+ * The chunk plan of the file-manager upload protocol: chunk setting 5000 × 1000 = 5 000 000 bytes;
  * `chunks = max(1, floor(size / 5 000 000))`, `chunk_size = ceil(size / chunks)`; chunk `i` covers
  * bytes `[i·chunk_size, min(size, (i+1)·chunk_size))`. Shared by the server (what to expect) and
  * the browser uploader (what to send).

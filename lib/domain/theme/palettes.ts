@@ -4,7 +4,7 @@ export const PRIMARY_STEPS = ['50', '100', '200', '300', '400', '500', '600', '7
 export const SURFACE_STEPS = ['0', ...PRIMARY_STEPS] as const;
 export type Ramp = readonly string[];
 
-/** 16 coloured primaries in the seed's order (noir, which follows the surface ramp, goes first in the panel). */
+/** 16 coloured primaries in the theme panel's order (noir, which follows the surface ramp, goes first in the panel). */
 export const PRIMARY_RAMPS = {
   emerald: ['#ecfdf5', '#d1fae5', '#a7f3d0', '#6ee7b7', '#34d399', '#10b981', '#059669', '#047857', '#065f46', '#064e3b', '#022c22'],
   green: ['#f0fdf4', '#dcfce7', '#bbf7d0', '#86efac', '#4ade80', '#22c55e', '#16a34a', '#15803d', '#166534', '#14532d', '#052e16'],
@@ -24,7 +24,7 @@ export const PRIMARY_RAMPS = {
   rose: ['#fff1f2', '#ffe4e6', '#fecdd3', '#fda4af', '#fb7185', '#f43f5e', '#e11d48', '#be123c', '#9f1239', '#881337', '#4c0519'],
 } as const satisfies Record<string, Ramp>;
 
-/** 8 surfaces in the seed's order; soho is the PrimeVue showcase ramp. */
+/** 8 surfaces in the theme panel's order; soho is the PrimeVue showcase ramp. */
 export const SURFACE_RAMPS = {
   slate: ['#ffffff', '#f8fafc', '#f1f5f9', '#e2e8f0', '#cbd5e1', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b', '#0f172a', '#020617'],
   gray: ['#ffffff', '#f9fafb', '#f3f4f6', '#e5e7eb', '#d1d5db', '#9ca3af', '#6b7280', '#4b5563', '#374151', '#1f2937', '#111827', '#030712'],

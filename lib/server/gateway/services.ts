@@ -6,7 +6,7 @@ import { notyCalls } from '../services/noty/calls';
 import { productCalls } from '../services/product/calls';
 import type { ServiceDef } from './types';
 
-/** The seed's three services (each embedded or forwarded) and the product's own calls. */
+/** The three services whose wire protocol the app keeps — auth-back, file-manager-service, noty (each embedded or forwarded to its upstream) — and the product's own calls. */
 export const services = {
   auth: { name: 'auth', base: '/auth-back/api/v2', table: authCalls, upstream: () => getEnv().AUTH_BACK_URL },
   files: {

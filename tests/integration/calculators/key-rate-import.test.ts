@@ -32,7 +32,7 @@ async function call(who: TestUser | null, path: string, body: unknown): Promise<
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
-/** The export for 02.02–10.04.2026 with two decisions the seed does not hold (23.03 → 15 %, 06.04 → 14,5 %). */
+/** The export for 02.02–10.04.2026 with two decisions the migrations do not insert (23.03 → 15 %, 06.04 → 14,5 %). */
 const xlsx = keyRateBook([
   ['Дата', 'Ставка'],
   ...workingDays('2026-02-02', '2026-04-10', [

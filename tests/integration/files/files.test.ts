@@ -712,7 +712,7 @@ describe(`S3 multipart uploads behind chunks ≥ 5 MiB (${testDriver()})`, () =>
     expect(await count('files_uploads')).toBe(0);
   });
 
-  it('chunks < 5 MiB (the seed’s 5 000 000 B) keep the chunk objects, joined at completion', async () => {
+  it('chunks < 5 MiB (the plan’s 5 000 000 B) keep the chunk objects, joined at completion', async () => {
     const bytes = pattern(2 * CHUNK_SETTING + 10, 17);
     const up = await start('Мелкие.bin', bytes);
     expect(up.chunk_size).toBeLessThan(5 * MiB);

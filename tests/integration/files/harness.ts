@@ -73,7 +73,7 @@ export async function get(ctx: TestContext, user: TestUser | null, pathAndQuery:
   return dispatch(services.files, new Request(`${BASE}/${pathAndQuery}`, { headers: h }), ctx);
 }
 
-/** Sends one chunk as the seed does: multipart upload_id, chunk_id, data. */
+/** Sends one chunk as the upload protocol has it: multipart upload_id, chunk_id, data. */
 export async function sendChunk(ctx: TestContext, user: TestUser, uploadId: string, chunkId: number, data: Uint8Array): Promise<Answer> {
   const form = new FormData();
   form.append('upload_id', uploadId);
@@ -113,7 +113,7 @@ export interface FileObj {
   updated_at: string;
 }
 
-/** The whole seed protocol: createUpload → every chunk in order → completeUpload. */
+/** The whole upload protocol: createUpload → every chunk in order → completeUpload. */
 export async function upload(
   ctx: TestContext,
   user: TestUser,

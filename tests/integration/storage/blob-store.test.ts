@@ -545,7 +545,7 @@ describe('s3 store specifics', () => {
     await expect(store.ping()).rejects.toThrow();
   });
 
-  it('writes a body of seed chunks as S3 multipart parts of ≥ 5 MiB, and aborts the multipart upload on failure', async () => {
+  it('writes a body of upload-plan chunks as S3 multipart parts of ≥ 5 MiB, and aborts the multipart upload on failure', async () => {
     // A logging proxy in front of s3rver: which S3 requests the store sends, with their body sizes.
     const target = new URL(await startS3rver());
     const seen: { method: string; query: string; length: number }[] = [];
@@ -573,7 +573,7 @@ describe('s3 store specifics', () => {
       const opts = s3Options(`http://127.0.0.1:${port}`, 'kalkulus-parts');
       await ensureBucket(opts);
       const store = createS3Store(opts);
-      // Three seed chunks of 5 000 000 bytes (each below the S3 minimum part) as one stream.
+      // Three upload-plan chunks of 5 000 000 bytes (each below the S3 minimum part) as one stream.
       const chunks = [randomBytes(5_000_000), randomBytes(5_000_000), randomBytes(5_000_000)];
       seen.length = 0;
       await store.put('coalesced', Readable.from(chunks));

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from '@/lib/client/office/xlsx';
-import { zipStore } from '@/lib/domain/xlsx/write';
+import { zipStore } from '@/lib/domain/zip-store';
 import { bookOf } from '../../helpers/xlsx-read';
 
 const enc = new TextEncoder();

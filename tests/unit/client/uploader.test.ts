@@ -54,7 +54,7 @@ const { uploadFile } = await import('@/lib/client/uploader');
 
 const fileOf = (size: number, name = 'Отчёт.bin') => new File([new Uint8Array(size)], name, { lastModified: 1 });
 
-describe('uploadFile (seed protocol in the browser)', () => {
+describe('uploadFile (the file-manager upload protocol in the browser)', () => {
   beforeEach(() => {
     calls.length = 0;
     chunkCalls.length = 0;

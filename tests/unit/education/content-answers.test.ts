@@ -39,7 +39,7 @@ const answerOf = (ref: string): string => {
   return ex.answer;
 };
 
-// Rates of 2026 as the seed migrations hold them (the engine and calculators take them as data).
+// Rates of 2026 as the migrations insert them (the engine and calculators take them as data).
 const RATES = { vatGeneralPct: '22', vatUsn5Pct: '5', vatUsn7Pct: '7', contributionsPct: '30' };
 const TARIFFS_2026: ContributionTariffs = {
   general: { ratePct: '30', aboveCapPct: '15.1' },

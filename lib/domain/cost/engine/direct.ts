@@ -16,7 +16,7 @@ const kopDec = (k: bigint): Dec => (k === 0n ? ZERO : new Dec(kopString(k)));
  * A bought material line goes the fast path when it can (its kopecks summed as BigInt, joined to the
  * статья once), else the exact one; a line with `specId` enters by the semi-finished method.
  */
-export function directOf(run: Run, spec: SpecDocument, prefix: string, withLines: boolean): DirectPart {
+export function directCosts(run: Run, spec: SpecDocument, prefix: string, withLines: boolean): DirectPart {
   const art: DirectArticles = { '1': ZERO, '2': ZERO, '3': ZERO, '4': ZERO, '5': ZERO, '6': ZERO, '7': ZERO, '9': ZERO };
   const lines: CostLine[] = [];
   let machineHours: Ratio = { n: 0n, d: 1n };

@@ -9,7 +9,7 @@
  */
 import { explainOf } from './explain';
 import { nestedResultOf } from './nested';
-import { directOf } from './direct';
+import { directCosts } from './direct';
 import { overheadsOf, totalsOf } from './overheads';
 import { pctParam, regimeOf, runOf, vatRateFor, type CalculateOptions } from './params';
 import { figuresOf, priceOf, scaleArticles } from './pricing';
@@ -41,7 +41,7 @@ export function calculateCost(spec: SpecDocument, params: CostParams, opts: Calc
   const directCosting = run.over.directCosting;
 
   // Per output: статьи 1–7 and 9, then 8 and 10–13 on the bases, then 14 on the производственная.
-  const part = directOf(run, spec, '', true);
+  const part = directCosts(run, spec, '', true);
   const over = overheadsOf(run.over, part, true);
   const a = over.articles;
   const lines = [...part.lines, ...over.lines];

@@ -1,7 +1,7 @@
 import { grossTexts, returnableQtyText } from './fast';
 import type { Ratio } from './fixed';
 import { ARTICLE_OF, nonNegative, type Run } from './run';
-import { at4, costPriceText, finiteOf, pctText, plain, ratioOfDec, ruExact, ruPrice } from './text';
+import { at4, costPriceText, finiteOf, pctText, plain, decimalAsFraction, ruExact, ruPrice } from './text';
 import { Dec, HUNDRED, ZERO, kop, money, ruMoney } from '@/lib/domain/cost/num';
 import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
 import type { CostLine, MaterialLine } from '@/lib/domain/cost/types';
@@ -31,14 +31,14 @@ export function grossOf(m: MaterialLine, f: string): Gross {
     num = qty.times(HUNDRED.plus(w));
     den = HUNDRED;
   }
-  const n = ratioOfDec(num);
-  const d = ratioOfDec(den);
+  const n = decimalAsFraction(num);
+  const d = decimalAsFraction(den);
   const ratio = { n: n.n * d.d, d: n.d * d.n };
   return { qty, num, den, ratio, texts: grossTexts(ruExact(qty), w.isZero() ? null : ruExact(w), share, ratio, m.unit) };
 }
 
 /** Возвратные отходы of a line (статья 2): qty defaults to брутто − нетто. */
-export function returnableOf(m: MaterialLine, f: string, g: Gross, withLines: boolean): { amount: Dec; line?: CostLine } | null {
+export function returnableWaste(m: MaterialLine, f: string, g: Gross, withLines: boolean): { amount: Dec; line?: CostLine } | null {
   if (!m.returnable) return null;
   const rp = nonNegative(parseDec(m.returnable.price, `${f}returnable.price`, 'Цена отходов'), `${f}returnable.price`, 'Цена отходов');
   const byDefault = m.returnable.qty === undefined || m.returnable.qty === '';
@@ -47,7 +47,7 @@ export function returnableOf(m: MaterialLine, f: string, g: Gross, withLines: bo
     : nonNegative(parseDec(m.returnable.qty, `${f}returnable.qty`, 'Отходы'), `${f}returnable.qty`, 'Отходы');
   const amount = kop(byDefault ? g.num.minus(g.qty.times(g.den)).times(rp).div(g.den) : rq.times(rp));
   if (!withLines) return { amount };
-  const rqRatio: Ratio = byDefault ? { n: g.ratio.n * ratioOfDec(g.qty).d - ratioOfDec(g.qty).n * g.ratio.d, d: g.ratio.d * ratioOfDec(g.qty).d } : ratioOfDec(rq);
+  const rqRatio: Ratio = byDefault ? { n: g.ratio.n * decimalAsFraction(g.qty).d - decimalAsFraction(g.qty).n * g.ratio.d, d: g.ratio.d * decimalAsFraction(g.qty).d } : decimalAsFraction(rq);
   return {
     amount,
     line: {
@@ -92,21 +92,21 @@ export function exactLine(run: Run, m: MaterialLine, f: string, withLines: boole
   let amountRaw = g.num.times(price).div(g.den);
   let priceNote = '';
   let costPrice: string | undefined;
-  const up = ratioOfDec(vatUp);
+  const up = decimalAsFraction(vatUp);
   if (vatPct === null || vatPct.isZero()) {
     // Not subject to VAT, or at 0 %: the price is the cost either way.
   } else if (m.priceIncludesVat && !run.vatInCost) {
     amountRaw = g.num.times(price).times(HUNDRED).div(g.den.times(vatUp));
     priceNote = ` / ${ruExact(vatUp.div(HUNDRED))} (без НДС ${pctText(vatPct)})`;
-    if (withLines) costPrice = costPriceText(ratioOfDec(price), { n: 100n * up.d, d: up.n });
+    if (withLines) costPrice = costPriceText(decimalAsFraction(price), { n: 100n * up.d, d: up.n });
   } else if (!m.priceIncludesVat && run.vatInCost) {
     amountRaw = g.num.times(price).times(vatUp).div(g.den.times(HUNDRED));
     priceNote = ` × ${ruExact(vatUp.div(HUNDRED))} (НДС ${pctText(vatPct)} входит в стоимость)`;
-    if (withLines) costPrice = costPriceText(ratioOfDec(price), { n: up.n, d: 100n * up.d });
+    if (withLines) costPrice = costPriceText(decimalAsFraction(price), { n: up.n, d: 100n * up.d });
   }
   const amount = kop(amountRaw);
   const article: '1' | '3' | '4' = ARTICLE_OF[m.article ?? 'materials'] ?? '1';
-  const ret = returnableOf(m, f, g, withLines);
+  const ret = returnableWaste(m, f, g, withLines);
   const lines: CostLine[] = [];
   if (withLines) {
     lines.push({

@@ -1,7 +1,7 @@
 import type { Ratio } from './fixed';
-import { grossOf, returnableOf } from './materials';
+import { grossOf, returnableWaste } from './materials';
 import type { DirectArticles, NestedCalc, Run } from './run';
-import { at4, plain, ratioOfDec, ruExact } from './text';
+import { at4, plain, decimalAsFraction, ruExact } from './text';
 import { kop, money, ruMoney } from '@/lib/domain/cost/num';
 import type { ArticleNo, CostLine, MaterialLine } from '@/lib/domain/cost/types';
 
@@ -27,7 +27,7 @@ const FLOW_TITLES: Record<(typeof FLOW_ARTICLES)[number], string> = {
 export function nestedLine(run: Run, m: MaterialLine, f: string, withLines: boolean, art: DirectArticles, lines: CostLine[]): Ratio {
   const g = grossOf(m, f);
   const child: NestedCalc = run.nestedOf(m.specId!, `${f}specId`);
-  const ret = returnableOf(m, f, g, withLines);
+  const ret = returnableWaste(m, f, g, withLines);
   const common = { unit: m.unit, qty: g.qty.toFixed(), gross: plain(at4(g.ratio)), specId: child.specId };
   let hours: Ratio = { n: 0n, d: 1n };
   if (run.method === 'semi') {
@@ -65,7 +65,7 @@ export function nestedLine(run: Run, m: MaterialLine, f: string, withLines: bool
       }
     }
     const mh = child.part.machineHours;
-    const qr = ratioOfDec(q);
+    const qr = decimalAsFraction(q);
     hours = { n: mh.n * g.ratio.n * qr.d, d: mh.d * g.ratio.d * qr.n };
   }
   if (ret) {

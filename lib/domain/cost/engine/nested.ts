@@ -1,5 +1,5 @@
 import { CostError } from '@/lib/domain/cost/errors';
-import { directOf } from './direct';
+import { directCosts } from './direct';
 import { kop, money } from '@/lib/domain/cost/num';
 import { overheadsOf, totalsOf } from './overheads';
 import { outputQtyOf, specLabel, type NestedCalc, type Run } from './run';
@@ -38,7 +38,7 @@ export function nestedCalcOf(run: Run, specId: string, field: string): NestedCal
   const withLines = size <= run.nestedLineBudget;
   if (withLines) run.nestedLineBudget -= size;
   const outputQty = outputQtyOf(spec, prefix);
-  const part = directOf(run, spec, prefix, withLines);
+  const part = directCosts(run, spec, prefix, withLines);
   const over = overheadsOf(run.over, part, withLines);
   run.stack.pop();
   const t = totalsOf(over.articles, run.over.directCosting);

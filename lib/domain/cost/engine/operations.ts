@@ -1,6 +1,6 @@
 import type { Ratio } from './fixed';
 import { nonNegative } from './run';
-import { ratioOfDec, ruExact, ruPrice } from './text';
+import { decimalAsFraction, ruExact, ruPrice } from './text';
 import { Dec, kop, money, ruMoney } from '@/lib/domain/cost/num';
 import { optDec, parseDec } from '@/lib/domain/cost/parse';
 import type { CostLine, Operation } from '@/lib/domain/cost/types';
@@ -19,7 +19,7 @@ export function operationOf(o: Operation, f: string, withLines: boolean) {
       ? nonNegative(parseDec(o.machineMinutes, `${f}machineMinutes`, 'Машинное время'), `${f}machineMinutes`, 'Машинное время')
       : null;
   const mh = mMin ? null : nonNegative(optDec(o.machineHours, `${f}machineHours`, '0', 'Машино-часы'), `${f}machineHours`, 'Машино-часы');
-  const mhRatio: Ratio = mMin ? { n: ratioOfDec(mMin).n, d: ratioOfDec(mMin).d * 60n } : ratioOfDec(mh!);
+  const mhRatio: Ratio = mMin ? { n: decimalAsFraction(mMin).n, d: decimalAsFraction(mMin).d * 60n } : decimalAsFraction(mh!);
   const machine = kop(mMin ? mMin.times(mr).div(SIXTY) : mh!.times(mr));
   const lines: CostLine[] = [];
   if (withLines) {

@@ -2,7 +2,7 @@ import { kopString, mul, toKopecks, type Ratio } from './fixed';
 import { Dec, ZERO, money, pctOf, ruMoney } from '@/lib/domain/cost/num';
 import { invalid, optDec, parseDec } from '@/lib/domain/cost/parse';
 import { nonNegative, type Articles, type DirectPart, type OverheadParams, type ResolvedPool } from './run';
-import { pctText, ratioOfDec, ratioText, ruPrice } from './text';
+import { pctText, decimalAsFraction, ratioText, ruPrice } from './text';
 import type { CostLine, CostParams, OverheadPool } from '@/lib/domain/cost/types';
 
 function resolvePool(pool: OverheadPool | undefined, field: string): ResolvedPool | null {
@@ -33,7 +33,7 @@ export function overheadParamsOf(p: CostParams): OverheadParams {
 function poolOf(pool: ResolvedPool | null, bases: { wages: Dec; direct: Dec; machineHours: Ratio }): { amount: Dec; formula: string } {
   if (!pool) return { amount: ZERO, formula: 'не начисляются = 0,00' };
   if (pool.base === 'machineHours') {
-    const amount = new Dec(kopString(toKopecks(mul(bases.machineHours, ratioOfDec(pool.value)))));
+    const amount = new Dec(kopString(toKopecks(mul(bases.machineHours, decimalAsFraction(pool.value)))));
     return { amount, formula: `${ratioText(bases.machineHours)} маш.-ч × ${ruPrice(pool.value)} ₽/маш.-ч = ${ruMoney(amount)}` };
   }
   if (pool.base === 'wages') {

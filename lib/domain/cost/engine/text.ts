@@ -104,8 +104,8 @@ export function ratioText(r: Ratio): string {
   return `${formatDecimalText(x.n.toString())}/${formatDecimalText(x.d.toString())}`;
 }
 
-/** A non-negative Dec as an exact ratio. */
-export function ratioOfDec(d: Dec): Ratio {
+/** A non-negative Dec as an exact fraction n/d (d a power of ten): `0,75` → 75/100. */
+export function decimalAsFraction(d: Dec): Ratio {
   const t = d.toFixed();
   const dot = t.indexOf('.');
   if (dot < 0) return { n: BigInt(t), d: 1n };

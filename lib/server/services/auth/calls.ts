@@ -10,7 +10,7 @@ import { login } from './login';
 import { logout } from './logout';
 import { getOAuthLink, oauthLogin } from './oauth';
 import { regenerateTokens } from './regenerate-tokens';
-import { register } from './register';
+import { registerAccount } from './register';
 import { checkPasswordResetToken, resetPassword } from './reset-password';
 import { sendConfirmCode } from './send-confirm-code';
 import { sendEmailConfirmationLink } from './send-email-confirmation-link';
@@ -22,7 +22,7 @@ import { updateUserInfo } from './update-user-info';
 export const authCalls = {
   getPublicKey: openCall(getPublicKey),
   getRecaptchaSiteKey: openCall(getRecaptchaSiteKey),
-  register: openCall(register),
+  register: openCall(registerAccount),
   login: openCall(login),
   sendConfirmCode: openCall(sendConfirmCode),
   regenerateTokens: openCall(regenerateTokens),

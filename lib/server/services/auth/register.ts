@@ -8,7 +8,8 @@ import { sendMail, siteUrl, templates } from './mail';
 import { limitCall } from './rate-limit';
 import { createUser } from './users';
 
-export const register = defineCall({
+/** The auth-back `register` call: a new account, its e-mail confirmation link, and tokens unless confirmation is required. */
+export const registerAccount = defineCall({
   input: registerInput,
   async handle({ input, ctx, ip, req }) {
     await limitCall(ctx, 'register', input.login, ip);

@@ -51,7 +51,7 @@ async function completeUpload(ctx: AppContext, userId: string, uploadId: string)
   const chunkKeys = chunks.map((c) => c.blobKey as string);
   // Disk: the chunks were written in place into the upload's one file, which becomes the object's bytes (or,
   // for an upload begun before that, the chunk blobs become its parts) — no second copy, no second fsync. S3
-  // with chunks < 5 MiB (the seed's 5 000 000 B, too small for S3 parts): one object assembled by the store's
+  // with chunks < 5 MiB (the chunk plan's 5 000 000 B, too small for S3 parts): one object assembled by the store's
   // multipart upload.
   const asParts = ctx.blobs.kind === 'disk';
   const fileKey = uploadFileKey(upload.id);

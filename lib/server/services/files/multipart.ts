@@ -22,7 +22,7 @@ const badForm = (msg = 'Ожидается multipart/form-data с полями u
 /**
  * Parses a `multipart/form-data` body (`source`, of content type `contentType`) as a stream, with the native
  * boundary search of multipart-scanner.ts: text fields are collected (they must come before `data`, as the
- * seed's client sends them), and when the `data` part starts `onData` is called with them and answers the
+ * upload protocol sends them), and when the `data` part starts `onData` is called with them and answers the
  * sink its bytes go to, and the promise of its outcome. Nothing is buffered here — a sink that answers false
  * pauses the source. Exactly one `data` part is allowed. Resolves with the outcome once the body has ended.
  * On a failure (the body, or the outcome) the rest of the body is discarded: the source is destroyed, or with

@@ -11,9 +11,9 @@ import { discardMultipart, forgetPending, noteMultipart, notePending } from './p
 import { uploadNotFound } from './uploads';
 
 /**
- * S3 multipart uploads behind the seed's chunks. When the store writes part by part and the plan's chunks are
+ * S3 multipart uploads behind the upload plan's chunks. When the store writes part by part and the plan's chunks are
  * at least the minimum part (5 MiB), chunk i is part i + 1 of one S3 multipart upload of the file's object:
- * no chunk objects, and completion is CompleteMultipartUpload (no copy). Smaller chunks (the seed's
+ * no chunk objects, and completion is CompleteMultipartUpload (no copy). Smaller chunks (the plan's
  * 5 000 000 B) cannot be parts: they stay blobs, joined at completion.
  */
 export function partsOf(ctx: AppContext, plan: Pick<ChunkPlan, 'chunkSize'>): MultipartBlobs | null {

@@ -26,7 +26,7 @@ describe('breadcrumb rule', () => {
 });
 
 describe('menu model', () => {
-  it('has the seed groups and items in order', () => {
+  it('has the menu groups and items in order', () => {
     expect(MENU.map((g) => [g.label, g.items?.map((i) => i.label)])).toEqual([
       ['Калькулятор', ['Калькуляторы', 'Бизнес-процессы', 'Спецификации', 'Номенклатура', 'Себестоимость']],
       ['Компании', ['Компании', 'Мои документы']],

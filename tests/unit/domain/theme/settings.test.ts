@@ -12,7 +12,7 @@ import {
 } from '@/lib/domain/theme/settings';
 
 describe('theme settings', () => {
-  it('has the seed defaults: Aura, blue, the preset surface, light, static, colorScheme', () => {
+  it('has the default settings: Aura, blue, the preset surface, light, static, colorScheme', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       preset: 'Aura',
       primary: 'blue',
@@ -25,7 +25,7 @@ describe('theme settings', () => {
       inputStyle: 'outlined',
     });
   });
-  it('offers 17 primaries and 8 surfaces in the seed order', () => {
+  it('offers 17 primaries and 8 surfaces in the theme panel order', () => {
     expect(PRIMARY_NAMES).toEqual(['noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose']);
     expect(SURFACE_NAMES).toEqual(['slate', 'gray', 'zinc', 'neutral', 'stone', 'soho', 'viva', 'ocean']);
   });
