@@ -6,7 +6,7 @@ import type { RecalcReportLine } from '@/lib/schemas/catalog';
 import type { AppContext } from '../../context';
 import { ServiceError } from '../../errors';
 import { recordActivity } from '../activity/record';
-import { withProcessSet } from '../cost/calculate-cost';
+import { withEngineErrors, withProcessSet } from '../cost/calculate-cost';
 import { defaultParamsFor } from '../cost/defaults';
 import { collectSpecs, specDocOf } from '../cost/load-specs';
 import { costRatesOn } from '../cost/rates';
@@ -72,7 +72,8 @@ export async function recalcStale(ctx: AppContext, userId: string, nodes: Map<st
     spec = await withProcessSet(ctx, userId, spec);
     const withSets = new Map<string, SpecDocument>();
     for (const [k, d] of nested) withSets.set(k, d.processSetId ? await withProcessSet(ctx, userId, d) : d);
-    return calculateCost(spec, defaults.params, { rates, resolve: (k) => withSets.get(k), rootId: id, nestedLines: false }).perUnit.fullCost;
+    // An engine error (a loop stored among the nested ones, a line filled in wrong) is a 422 naming it.
+    return withEngineErrors(() => calculateCost(spec, defaults.params, { rates, resolve: (k) => withSets.get(k), rootId: id, nestedLines: false })).perUnit.fullCost;
   };
   const attempt = async (id: string, live: boolean) => {
     try {

@@ -40,20 +40,35 @@ export interface VersionDoc {
 }
 
 /**
+ * Key of the transaction-scoped advisory lock that serialises the writes of documents taking other
+ * specifications: each checks for a cycle and writes under it, so two saves that close a loop between them
+ * run one after the other and the second sees the first's line.
+ */
+const SPEC_GRAPH_LOCK = 7_254_271_031;
+
+/**
  * Writes `metadata` as the object's next version when it is still at `row.version` (409 otherwise: the update
  * is conditional in SQL, so of parallel writers from one version exactly one wins) and records it in the
  * history with its author. The previous document stays in the history. Every writer of a specification's
  * document comes here (specs/save, specs/restore, «Пересчитать», updateAttributes with new metadata), so none
  * can make a specification contain itself: 422 SPEC_CYCLE, the message under the field `cycleField(line)`
- * (`metadata` unless the caller names its own).
+ * (`metadata` unless the caller names its own). The check and the write are one transaction under
+ * SPEC_GRAPH_LOCK, taken only by a document with a line on another specification (one without such a line
+ * cannot close a loop and does not wait).
  */
 export async function writeVersion(db: Db, row: ObjectRow, userId: string, doc: VersionDoc, restoredFrom?: number, cycleField: (i: number) => string = () => 'metadata') {
   const lines = doc.materials ?? (specDocument(doc.metadata) as Partial<SpecRefs>).materials;
-  await assertNoSpecCycle(db, userId, row.id, { name: doc.name, materials: Array.isArray(lines) ? lines : [] }, cycleField);
+  const refs: SpecRefs = { name: doc.name, materials: Array.isArray(lines) ? lines : [] };
+  const nests = refs.materials.some((l) => !!l?.specId);
   // A new name taken in the folder by another object → 409 NAME_TAKEN (one name per folder).
   const scope = { ownerId: row.ownerId, type: row.type, parentId: row.parentId };
   if (doc.name !== row.name) await ensureNameFree(db, scope, doc.name, 'file', row.id);
   const written = await guardName(db, scope, doc.name, 'file', () => db.transaction(async (tx) => {
+    if (nests) {
+      // Taken before the check reads: a loop closed by a parallel write is seen once that write has committed.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SPEC_GRAPH_LOCK})`);
+      await assertNoSpecCycle(tx as unknown as Db, userId, row.id, refs, cycleField);
+    }
     await ensureCurrentRecorded(tx as unknown as Db, row);
     const [updated] = await tx
       .update(fileObjects)
