@@ -87,6 +87,19 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
     const barred = containing(id, new Map(specs.map((x) => [x.id, x.nested])));
     return specs.filter((x) => !barred.has(x.id));
   }, [specs, id]);
+  // Lines of the stored document pointing at specifications not in the user's list are named by `specs/pick`:
+  // one shared with them by its current name, one they may no longer read «нет доступа» (never a name).
+  const foreignIds = useMemo(() => {
+    if (!seeded || !specsLoad.data) return [];
+    const listed = new Set(specsLoad.data.map((x) => x.id));
+    return [...new Set(seeded.doc.materials.map((m) => m.specId).filter((x): x is string => !!x && !listed.has(x)))].slice(0, 50);
+  }, [seeded, specsLoad.data]);
+  const foreign = useLoad(() => specsApi.pick({ ids: foreignIds }), [foreignIds.join(',')], { enabled: foreignIds.length > 0 }).data;
+  const choices = useMemo(() => {
+    if (!foreign) return pickable;
+    const denied = (foreign.denied ?? []).map((x) => ({ id: x, name: 'нет доступа', unit: '', denied: true as const }));
+    return [...pickable, ...foreign.items, ...denied];
+  }, [pickable, foreign]);
 
   // Field messages of the server's last refusal (`doc.materials.1.specId` → `materials.1.specId`), until the next edit.
   const [refused, setRefused] = useState<Record<string, string>>(NO_ERRORS);
@@ -247,7 +260,7 @@ export function SpecEditorPage({ specId, folderId = null }: { specId?: string; f
       <PageBreadcrumb items={[{ label: 'Спецификации', to: '/specifications' }, doc.name || 'Новая спецификация']} />
       <h1>{id ? `Спецификация «${doc.name}»` : 'Новая спецификация'}{dirty ? ' *' : ''}</h1>
       {id && <SpecStaleBanner specId={id} stamp={version} dirty={dirty} onRecalculated={reload} />}
-      <SpecEditor value={doc} onChange={change} errors={shown} specs={pickable} processSets={processSets} workCentres={workCentres} supplierPrices={supplierPrices} />
+      <SpecEditor value={doc} onChange={change} errors={shown} specs={choices} processSets={processSets} workCentres={workCentres} supplierPrices={supplierPrices} />
       <div className={s.header} aria-live="polite">
         {shownTotals && (
           <>

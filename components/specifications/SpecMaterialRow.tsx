@@ -116,11 +116,11 @@ export const MaterialRow = memo(function MaterialRow({ index, line, errors, onCh
           onChange={(e) => put(pickSpec(line, e.target.value, specs))}
         >
           <option value="">— покупной —</option>
-          {specs.map((sp) => (
+          {specs.map((sp) => (sp.denied && sp.id !== line.specId ? null : (
             <option key={sp.id} value={sp.id}>
               {sp.name}
             </option>
-          ))}
+          )))}
           {line.specId && !specs.some((sp) => sp.id === line.specId) && <option value={line.specId}>{line.name || 'спецификация недоступна'}</option>}
         </select>
       </td>

@@ -10,6 +10,8 @@ export interface SpecChoice {
   name: string;
   /** Its unit of output ('' when the document has none). */
   unit: string;
+  /** A line points at it but the user may not read it (`specs/pick`'s `denied`): named «нет доступа», not offered. */
+  denied?: true;
 }
 
 /** A stored specification as the list shows it. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { fileObjects } from '../../db/schema';
+import { accessOf } from '../files/access';
 import { specsMentioning, specDocument } from '../specifications/mentioning';
 import { notify } from './notify';
 
@@ -19,8 +20,10 @@ const specHref = (id: string) => `/specifications/create/${encodeURIComponent(id
 
 /**
  * A specification got a new version: every other user whose specification takes it as a semi-finished good
- * (a material line with its `specId`; any owner — it may be shared with them) is told its prices are out of
- * date («цены устарели»), one notification per owner. The writer is not told about their own change.
+ * (a material line with its `specId`; any owner — it may be shared with them) and who may read it now (the
+ * file manager's access: owner, a share on it or a folder above it, or public) is told its prices are out of
+ * date («цены устарели»), one notification per owner. A line that still points at it after the share ended
+ * tells its author nothing: the name is the owner's. The writer is not told about their own change.
  */
 export async function notifySpecChanged(ctx: Ctx, actorId: string, spec: { id: string; name: string }): Promise<void> {
   const users = await ctx.db
@@ -44,6 +47,7 @@ export async function notifySpecChanged(ctx: Ctx, actorId: string, spec: { id: s
     byOwner.set(row.ownerId, [...(byOwner.get(row.ownerId) ?? []), { id: row.id, name: row.name }]);
   }
   for (const [ownerId, specs] of byOwner) {
+    if (!(await accessOf(ctx.db, ownerId, spec.id))) continue;
     await notify(
       ctx,
       ownerId,

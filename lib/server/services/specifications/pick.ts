@@ -27,7 +27,8 @@ function unitOf(metadata: string): string {
 /**
  * `specs/pick {search?, offset, limit ≤ 50}` → `{items: [{id, name, unit}], total}`: a page of the caller's
  * specifications in every folder, by name, searched by a part of the name (as the file list searches).
- * `{ids}` → those of them the caller may read, in the order given (`total` = how many). Never the documents.
+ * `{ids}` → those of them the caller may read, in the order given (`total` = how many), and `denied`: the
+ * others (gone, or no longer readable — a line shows «нет доступа» for them, never a name). Never the documents.
  */
 export const pickSpecifications = defineCall({
   input: pickSpecificationsInput,
@@ -35,15 +36,17 @@ export const pickSpecifications = defineCall({
     const user = await requireUser(ctx, req);
     if (input.ids) {
       const items: PickedSpec[] = [];
+      const denied: string[] = [];
       for (const id of new Set(input.ids)) {
         try {
           const row = await specObject(ctx.db, user.id, id, 'read');
           items.push({ id: row.id, name: row.name, unit: unitOf(row.metadata) });
         } catch (e) {
           if (!(e instanceof ServiceError && e.code === 'NOT_FOUND')) throw e;
+          denied.push(id);
         }
       }
-      return { items, total: items.length };
+      return { items, total: items.length, denied };
     }
     const page = await listObjects(ctx.db, user.id, {
       type: 'specifications',
