@@ -36,8 +36,9 @@ async function spoilAccessToken(context: BrowserContext, baseURL: string, round:
 const isRefresh = (url: string) => url.includes('/auth-back/api/v2/regenerateTokens');
 
 /**
- * Navigates to `path`; a renewal that finished first sends its page back to `next` and so aborts this navigation —
- * then it is made again (the test's timeout bounds the loop).
+ * Navigates to `path`. The tab's own navigations race with it — the gate's redirect to /auth/renew still on its way,
+ * a renewal that finished first going back to `next` — and abort or interrupt it; then it is made again (the
+ * test's timeout bounds the loop).
  */
 async function goDespiteRedirect(page: Page, path: string): Promise<void> {
   for (;;) {
@@ -45,7 +46,7 @@ async function goDespiteRedirect(page: Page, path: string): Promise<void> {
       await page.goto(path, { waitUntil: 'commit' });
       return;
     } catch (e) {
-      if (!String(e).includes('ERR_ABORTED')) throw e;
+      if (!/ERR_ABORTED|interrupted by another navigation/.test(String(e))) throw e;
     }
   }
 }
