@@ -1,4 +1,5 @@
 import 'server-only';
+import fs from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { log } from '../log';
 
@@ -29,7 +30,11 @@ export class WorkerRefusal extends Error {
 }
 
 export interface JobOptions {
-  /** The job's time on its thread, from the moment it is handed over. */
+  /**
+   * The job's time: the time its thread runs on a core (where the system tells it — Linux), so that a loaded
+   * machine, where the thread also waits for a core, does not refuse a file a quiet one reads; at most
+   * `WALL_FACTOR` times that on the clock, whatever the load.
+   */
   timeMs: number;
   /** Each part the job sends before its answer (rows of a long file), in order. */
   onPart?: (part: unknown) => void;
@@ -42,7 +47,21 @@ interface Job extends JobOptions {
   reject: (e: Error) => void;
 }
 
+/** However loaded the machine, a job is refused after this many times its time on the clock. */
+const WALL_FACTOR = 6;
+
+/** The time (ms) thread `tid` of this process has run on a core, or null where it cannot be read. */
+function threadCpuMs(tid: number | null): number | null {
+  if (tid === null) return null;
+  try {
+    return Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 interface Reply {
+  tid?: number | null;
   id: number;
   part?: unknown;
   ok?: boolean;
@@ -56,6 +75,11 @@ interface Slot {
   worker: Worker | null;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** The worker thread's id (its run time is read from /proc), once it has said it. */
+  tid: number | null;
+  /** The job's start: on the clock, and the thread's run time then (null: not known yet). */
+  startedAt: number;
+  cpuAtStart: number | null;
 }
 
 export interface BoundedWorker {
@@ -64,7 +88,7 @@ export interface BoundedWorker {
 }
 
 export function boundedWorker({ name, create, threads = 1, maxQueue }: { name: string; create: () => Worker; threads?: number; maxQueue: number }): BoundedWorker {
-  const slots: Slot[] = Array.from({ length: threads }, () => ({ worker: null, job: null, timer: null }));
+  const slots: Slot[] = Array.from({ length: threads }, () => ({ worker: null, job: null, timer: null, tid: null, startedAt: 0, cpuAtStart: null }));
   const queue: Job[] = [];
   let next = 1;
 
@@ -87,7 +111,14 @@ export function boundedWorker({ name, create, threads = 1, maxQueue }: { name: s
     if (slot.worker) return slot.worker;
     const w = create();
     w.unref();
+    slot.tid = null;
     w.on('message', (reply: Reply) => {
+      if (slot.worker !== w) return;
+      if ('tid' in reply) {
+        slot.tid = reply.tid ?? null;
+        if (slot.job && slot.cpuAtStart === null) slot.cpuAtStart = threadCpuMs(slot.tid);
+        return;
+      }
       const job = slot.job;
       if (slot.worker !== w || !job || job.id !== reply.id) return;
       if ('part' in reply) job.onPart?.(reply.part);
@@ -112,17 +143,34 @@ export function boundedWorker({ name, create, threads = 1, maxQueue }: { name: s
     return w;
   };
 
+  /**
+   * Checks the job's time in `ms`: over it (the thread's run time, else the clock) or over the clock's bound, the
+   * job is refused and its thread replaced; otherwise it checks again when the rest could have run out.
+   */
+  function arm(slot: Slot, job: Job, ms: number) {
+    slot.timer = setTimeout(() => {
+      if (slot.job !== job) return;
+      const wall = performance.now() - slot.startedAt;
+      const cpu = threadCpuMs(slot.tid);
+      const used = cpu === null || slot.cpuAtStart === null ? wall : cpu - slot.cpuAtStart;
+      const left = Math.min(job.timeMs - used, WALL_FACTOR * job.timeMs - wall);
+      if (left > 0) return arm(slot, job, Math.max(left, 20));
+      dropWorker(slot);
+      finish(slot, (j) => j.reject(new WorkerRefusal('slow', 'over time')));
+    }, ms);
+  }
+
   function pump() {
     for (const slot of slots) {
       if (slot.job) continue;
       const job = queue.shift();
       if (!job) return;
       slot.job = job;
-      slot.timer = setTimeout(() => {
-        dropWorker(slot);
-        finish(slot, (j) => j.reject(new WorkerRefusal('slow', 'over time')));
-      }, job.timeMs);
-      workerOf(slot).postMessage({ id: job.id, task: job.task });
+      const worker = workerOf(slot);
+      slot.startedAt = performance.now();
+      slot.cpuAtStart = threadCpuMs(slot.tid);
+      arm(slot, job, job.timeMs);
+      worker.postMessage({ id: job.id, task: job.task });
     }
   }
 

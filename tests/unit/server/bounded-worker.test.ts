@@ -49,6 +49,15 @@ describe('boundedWorker', () => {
     expect(bug.message).toMatch(/a bug/);
   });
 
+  it('counts the time its thread runs, not the time it waits (a loaded machine): up to six times the time on the clock', async () => {
+    const pool = boundedWorker({ name: 'test', create, maxQueue: 4 });
+    await pool.run({ kind: 'echo', value: 0 }, { timeMs: 30_000 }); // the thread is up and has said its id
+    // Three times its time on the clock, next to nothing on a core: it is answered (Linux reads the run time).
+    if (process.platform === 'linux') expect(await pool.run({ kind: 'wait', ms: 600 }, { timeMs: 200 })).toBe('waited');
+    // Past six times its time on the clock, it is refused however little it ran.
+    expect((await refusal(pool.run({ kind: 'wait', ms: 60_000 }, { timeMs: 200 }))).kind).toBe('slow');
+  });
+
   it('refuses a job over its time and replaces its thread; the next job runs on a new one', async () => {
     const pool = boundedWorker({ name: 'test', create, maxQueue: 4 });
     const before = await pool.run<{ thread: number }>({ kind: 'echo', value: 1 }, { timeMs: 30_000 });
